@@ -1,0 +1,71 @@
+package lifesat
+
+// An Edge says what lies beyond a board's sides during simulation.
+type Edge uint8
+
+const (
+	// Dead: cells beyond the board are dead and stay dead. Pad a board
+	// first to simulate a pattern in the infinite plane.
+	Dead Edge = iota
+	// Torus: the board wraps around, left to right and top to bottom.
+	Torus
+)
+
+// String names the edge.
+func (e Edge) String() string {
+	if e == Torus {
+		return "torus"
+	}
+	return "dead"
+}
+
+// Neighbours is the number of live neighbours of cell (x, y) of b.
+func (b *Board) Neighbours(x, y int, e Edge) int {
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			nx, ny := x+dx, y+dy
+			if e == Torus && b.w > 0 && b.h > 0 {
+				nx, ny = mod(nx, b.w), mod(ny, b.h)
+			}
+			if b.Alive(nx, ny) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Step returns the next generation of b under rule r. It is the plain,
+// obviously correct simulation that every search result is checked with.
+func Step(b *Board, r Rule, e Edge) *Board {
+	next := NewBoard(b.w, b.h)
+	for y := range b.h {
+		for x := range b.w {
+			next.cells[y*b.w+x] = r.Next(b.cells[y*b.w+x], b.Neighbours(x, y, e))
+		}
+	}
+	return next
+}
+
+// Run returns the generations b, Step(b), ... up to n steps: n+1 boards.
+func Run(b *Board, r Rule, e Edge, n int) []*Board {
+	gens := make([]*Board, 0, n+1)
+	gens = append(gens, b)
+	for range n {
+		b = Step(b, r, e)
+		gens = append(gens, b)
+	}
+	return gens
+}
+
+func mod(a, n int) int {
+	a %= n
+	if a < 0 {
+		a += n
+	}
+	return a
+}
