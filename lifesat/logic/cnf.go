@@ -185,3 +185,17 @@ func (c *CNF) WriteDIMACS(w io.Writer) error {
 	})
 	return bw.Flush()
 }
+
+// Flip replaces every variable v for which flip[v] is true by its
+// negation, in every clause: the formula F(x) becomes F(x XOR r). A model
+// m of the flipped formula gives the model m XOR r of the original. This
+// is the random-XOR trick of the Mathematica blog: a solver that tries
+// "false" first then starts from the random assignment r instead of from
+// all-false. flip[0] is unused; flip may be shorter than NumVars+1.
+func (c *CNF) Flip(flip []bool) {
+	for i, l := range c.lits {
+		if v := l.Var(); int(v) < len(flip) && flip[v] {
+			c.lits[i] = -l
+		}
+	}
+}

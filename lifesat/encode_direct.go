@@ -1,0 +1,52 @@
+package lifesat
+
+// The direct encoding: each cell's transition as the minimal CNF of the
+// Boolean function of its ten variables (the cell, its eight neighbours,
+// its next state), with no auxiliary variables. This is the blog's
+//
+//	BooleanConvert[(b[t,i,j] && (b[t+1,i,j] <=> count in S)) ||
+//	              (!b[t,i,j] && (b[t+1,i,j] <=> count in B)), "CNF"]
+//
+// computed once per rule and per shape of the cell's inputs (cells at the
+// edge of the box, whose outside neighbours are constant False, and
+// still-life cells, whose next state is the cell itself, have shapes of
+// their own) by logic.Table and logic.MinimalCNF. Bosch's IP2 formulation
+// (SIAM Review 41(3), 1999) is the same idea in integer form: one
+// inequality per forbidden neighbourhood.
+
+import (
+	"image"
+	"math/bits"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+type direct struct {
+	table *logic.Table
+}
+
+func newDirect(r Rule) *direct {
+	// Input 0 is the cell, inputs 1..8 its neighbours, input 9 its next
+	// state.
+	t := logic.NewTable(10, func(row uint32) (bool, bool) {
+		alive := row&1 == 1
+		n := bits.OnesCount32(row >> 1 & 0xff)
+		next := row>>9&1 == 1
+		return next == r.Next(alive, n), false
+	})
+	return &direct{table: t}
+}
+
+func (d *direct) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
+	var in [10]logic.Lit
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			in[0] = cur(x, y)
+			for i, o := range neighbourOffsets {
+				in[1+i] = cur(x+o[0], y+o[1])
+			}
+			in[9] = next(x, y)
+			d.table.Assert(c, in[:]...)
+		}
+	}
+}

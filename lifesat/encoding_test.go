@@ -1,0 +1,141 @@
+package lifesat
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// rulesUnderTest covers Life and rules whose counts differ in shape: 3-4
+// Life (Bosch's Exercise 1), HighLife, Seeds (no survival), Day & Night,
+// a rule where the count never matters, and B1 (births next to one cell,
+// which reaches the corners of the ring).
+var rulesUnderTest = []string{"B3/S23", "B34/S34", "B36/S23", "B2/S", "B3678/S34678", "B/S012345678", "B1/S1", "B12345678/S"}
+
+// stepFormula encodes one step from a w x h generation a to generation b,
+// both in the box, with the one-cell ring around the box forced dead at b.
+func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logic.Lit, []logic.Lit) {
+	t.Helper()
+	enc, err := newEncoder(e, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &logic.CNF{}
+	a0, b0 := c.NewVars(w*h), c.NewVars(w*h)
+	a, b := make([]logic.Lit, w*h), make([]logic.Lit, w*h)
+	for i := range a {
+		a[i], b[i] = (a0 + logic.Var(i)).Pos(), (b0 + logic.Var(i)).Pos()
+	}
+	at := func(g []logic.Lit) grid {
+		return func(x, y int) logic.Lit {
+			if x < 0 || y < 0 || x >= w || y >= h {
+				return logic.False
+			}
+			return g[y*w+x]
+		}
+	}
+	enc.step(c, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
+	return c, a, b
+}
+
+// TestEncodingsAgreeWithStep is the differential test of the encodings:
+// for every generation-0 board of a 3x3 box (and random ones of 4x5),
+// forcing it makes the formula force generation 1 to be Step's answer,
+// and UNSAT exactly when Step gives birth outside the box. Flipping any
+// cell of the correct successor is UNSAT.
+func TestEncodingsAgreeWithStep(t *testing.T) {
+	ctx := context.Background()
+	for _, rs := range rulesUnderTest {
+		r, err := ParseRule(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range Encodings() {
+			t.Run(fmt.Sprintf("%s/%s", e, rs), func(t *testing.T) {
+				for _, size := range []image.Point{{3, 3}, {4, 5}} {
+					w, h := size.X, size.Y
+					c, a, b := stepFormula(t, e, r, w, h)
+					sess, err := logic.Gophersat{}.Start(c)
+					if err != nil {
+						t.Fatal(err)
+					}
+					boards := 1 << (w * h)
+					rng := rand.New(rand.NewPCG(1, 2))
+					trials := min(boards, 200)
+					for i := range trials {
+						bits := i
+						if boards > trials {
+							bits = rng.IntN(boards)
+						}
+						g := NewBoard(w, h)
+						assume := make([]logic.Lit, 0, 2*w*h)
+						for j := range w * h {
+							alive := bits>>j&1 == 1
+							g.Set(j%w, j/w, alive)
+							assume = append(assume, a[j].Xor(!alive))
+						}
+						next := Step(g.Pad(1), r, Dead)
+						escapes := next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population()
+						st, err := sess.Solve(ctx, assume...)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if escapes {
+							if st != logic.Unsat {
+								t.Fatalf("%dx%d board\n%swhose successor leaves the box: %v, want UNSAT", w, h, g, st)
+							}
+							continue
+						}
+						if st != logic.Sat {
+							t.Fatalf("%dx%d board\n%s: %v, want SAT", w, h, g, st)
+						}
+						m := sess.Model()
+						for j := range w * h {
+							if want := next.Alive(j%w+1, j/w+1); b[j].Value(m) != want {
+								t.Fatalf("board\n%scell (%d,%d) of the successor: got %v, want %v", g, j%w, j/w, !want, want)
+							}
+						}
+						// Any other successor is refused.
+						j := rng.IntN(w * h)
+						flipped := append([]logic.Lit{}, assume...)
+						for k := range w * h {
+							alive := next.Alive(k%w+1, k/w+1)
+							if k == j {
+								alive = !alive
+							}
+							flipped = append(flipped, b[k].Xor(!alive))
+						}
+						if st, _ := sess.Solve(ctx, flipped...); st != logic.Unsat {
+							t.Fatalf("board\n%saccepts a wrong successor (cell %d flipped): %v", g, j, st)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestEncodingSizes records the size of each encoding on a 16x16 still
+// life; the Knuth encoding must be the smaller one, and the direct one
+// must have no auxiliary variables.
+func TestEncodingSizes(t *testing.T) {
+	sizes := map[Encoding]*logic.CNF{}
+	for _, e := range Encodings() {
+		in, err := Encode(StillLife(16, 16), &Settings{Encoding: e, AllowEmpty: true, Diversify: NoFlip})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[e] = in.CNF
+		t.Logf("%s: %d variables, %d clauses, %d literals", e, in.CNF.NumVars(), in.CNF.NumClauses(), in.CNF.NumLits())
+	}
+	if got := sizes[Direct].NumVars(); got != 256 {
+		t.Errorf("direct encoding has %d variables, want only the 256 cells", got)
+	}
+	if sizes[Knuth].NumLits() >= sizes[Direct].NumLits() {
+		t.Errorf("knuth encoding (%d literals) is not smaller than direct (%d)", sizes[Knuth].NumLits(), sizes[Direct].NumLits())
+	}
+}

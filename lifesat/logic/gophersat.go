@@ -1,0 +1,213 @@
+package logic
+
+import (
+	"context"
+	"sync"
+
+	"github.com/crillab/gophersat/solver"
+)
+
+// Gophersat is the embedded pure-Go solver github.com/crillab/gophersat
+// (v1.4.0), a CDCL solver. Its zero value is ready to use.
+//
+// Facts of that solver that shape this adapter:
+//   - Its Solve cannot be interrupted. On cancellation, Session.Solve
+//     returns at once with ctx.Err(), but the search runs on in the
+//     background until it ends by itself; the session is then unusable
+//     (ErrAbandoned). Use a stoppable backend where a hard time limit
+//     matters, or run the search in its own process (the lifesat command
+//     exits on time-out).
+//   - It keeps a package-level scratch buffer, so two of its searches
+//     must not run at the same time in one process. All Gophersat solving
+//     in a process is therefore serialized; an abandoned search holds the
+//     lock until it ends.
+//   - Its Assume forgets every top-level fact: the unit clauses, the units
+//     that loading derived by propagation (after deleting the clauses
+//     those satisfy), the units a clause added later was reduced to. It
+//     does not notice a literal assumed together with its negation. And a
+//     clause added after a solve under assumptions is simplified against
+//     those assumptions as if they were permanent. So the adapter adds
+//     clauses incrementally only until assumptions are first used; from
+//     then on a clause added between solves makes the next solve start
+//     from a fresh solver loaded with every clause. Units are passed
+//     again with every set of assumptions and checked for clashes.
+//
+// It has no phase or seed control (the first value it tries for every
+// variable is false), which is why the searches of package lifesat
+// diversify it by flipping variables at random.
+type Gophersat struct{}
+
+var _ Solver = Gophersat{}
+
+// gophersatMu serializes every gophersat search in the process.
+var gophersatMu = make(chan struct{}, 1)
+
+// Start loads f into a new gophersat session.
+func (Gophersat) Start(f *CNF) (Session, error) {
+	flat := make([]int, len(f.lits))
+	for i, l := range f.lits {
+		flat[i] = int(l)
+	}
+	clauses := make([][]int, 0, f.NumClauses())
+	start := int32(0)
+	for _, end := range f.ends {
+		clauses = append(clauses, flat[start:end:end])
+		start = end
+	}
+	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty}
+	if !g.unsat {
+		g.load()
+	}
+	return g, nil
+}
+
+type gophersatSession struct {
+	mu        sync.Mutex
+	s         *solver.Solver
+	nvars     int
+	clauses   [][]int // every clause, those added later included
+	units     []Lit   // top-level units of the last load, for Assume
+	assumed   bool    // assumptions were used: add clauses by reloading
+	dirty     bool    // clauses were added since the last load
+	unsat     bool    // the clauses alone are unsatisfiable
+	abandoned bool
+	model     []bool
+}
+
+// load builds a fresh solver from all the clauses.
+func (g *gophersatSession) load() {
+	pb := solver.ParseSliceNb(g.clauses, g.nvars)
+	g.dirty = false
+	if pb.Status == solver.Unsat {
+		g.unsat = true
+		return
+	}
+	g.units = g.units[:0]
+	for _, u := range pb.Units {
+		g.units = append(g.units, Lit(u.Int()))
+	}
+	g.s = solver.New(pb)
+}
+
+// assumption lits for gophersat: the units of the load and the
+// assumptions, or false when two of them clash.
+func (g *gophersatSession) assumption(assumptions []Lit) ([]solver.Lit, bool) {
+	lits := make([]solver.Lit, 0, len(g.units)+len(assumptions))
+	value := make(map[Var]bool, len(g.units)+len(assumptions))
+	for _, group := range [][]Lit{g.units, assumptions} {
+		for _, l := range group {
+			switch {
+			case l == True:
+				continue
+			case l == False:
+				return nil, false
+			case l == 0 || int(l.Var()) > g.nvars:
+				panic("logic: Solve: assumption out of range")
+			}
+			if v, seen := value[l.Var()]; seen {
+				if v != (l > 0) {
+					return nil, false
+				}
+				continue
+			}
+			value[l.Var()] = l > 0
+			lits = append(lits, solver.IntToLit(int32(l)))
+		}
+	}
+	return lits, true
+}
+
+func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.abandoned {
+		return Unknown, ErrAbandoned
+	}
+	if err := ctx.Err(); err != nil {
+		return Unknown, err
+	}
+	if g.unsat {
+		return Unsat, nil
+	}
+	select {
+	case gophersatMu <- struct{}{}:
+	case <-ctx.Done():
+		return Unknown, ctx.Err()
+	}
+	if len(assumptions) > 0 || g.assumed {
+		g.assumed = true
+		if g.dirty {
+			g.load()
+			if g.unsat {
+				<-gophersatMu
+				return Unsat, nil
+			}
+		}
+		lits, ok := g.assumption(assumptions)
+		if !ok || g.s.Assume(lits) == solver.Unsat {
+			<-gophersatMu
+			return Unsat, nil
+		}
+	}
+	done := make(chan solver.Status, 1)
+	go func() {
+		defer func() { <-gophersatMu }()
+		done <- g.s.Solve()
+	}()
+	select {
+	case st := <-done:
+		switch st {
+		case solver.Sat:
+			g.model = make([]bool, g.nvars+1)
+			copy(g.model[1:], g.s.Model())
+			return Sat, nil
+		case solver.Unsat:
+			if len(assumptions) == 0 {
+				g.unsat = true
+			}
+			return Unsat, nil
+		}
+		return Unknown, nil
+	case <-ctx.Done():
+		g.abandoned = true
+		return Unknown, ctx.Err()
+	}
+}
+
+func (g *gophersatSession) Model() []bool { return g.model }
+
+func (g *gophersatSession) Add(lits ...Lit) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.abandoned || g.unsat {
+		return
+	}
+	cl := make([]int, 0, len(lits))
+	for _, l := range lits {
+		switch {
+		case l == True:
+			return
+		case l == False:
+			continue
+		case l == 0 || int(l.Var()) > g.nvars:
+			panic("logic: Add: literal out of range")
+		}
+		cl = append(cl, int(l))
+	}
+	if len(cl) == 0 {
+		g.unsat = true
+		return
+	}
+	g.clauses = append(g.clauses, cl)
+	g.dirty = true // the next solve under assumptions reloads
+	if g.assumed {
+		return
+	}
+	gophersatMu <- struct{}{}
+	defer func() { <-gophersatMu }()
+	sl := make([]solver.Lit, len(cl))
+	for i, l := range cl {
+		sl[i] = solver.IntToLit(int32(l))
+	}
+	g.s.AppendClause(solver.NewClause(sl))
+}

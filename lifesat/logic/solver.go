@@ -1,0 +1,64 @@
+package logic
+
+import (
+	"context"
+	"errors"
+)
+
+// Status is a solver's answer.
+type Status int8
+
+const (
+	// Unknown: the solver stopped without an answer (cancelled or timed out).
+	Unknown Status = iota
+	// Sat: the formula has a model.
+	Sat
+	// Unsat: the formula has no model; this is a proof, not a failure.
+	Unsat
+)
+
+// String names the status as SAT competitions do.
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "SAT"
+	case Unsat:
+		return "UNSAT"
+	}
+	return "UNKNOWN"
+}
+
+// A Solver decides CNF formulas. Implementations: Gophersat (embedded, the
+// default).
+type Solver interface {
+	// Start loads f into a new incremental session. Changes made to f
+	// after Start are not seen by the session.
+	Start(f *CNF) (Session, error)
+}
+
+// A Session is a solver loaded with a formula, to which clauses can be
+// added between calls to Solve.
+type Session interface {
+	// Solve decides the formula and the clauses added so far, with the
+	// assumption literals taken as true for this call only. When ctx ends
+	// first it returns Unknown and ctx.Err().
+	Solve(ctx context.Context, assumptions ...Lit) (Status, error)
+	// Model is the assignment found by the last Solve that returned Sat:
+	// Model()[v] is the value of variable v (index 0 is unused).
+	Model() []bool
+	// Add adds the clause permanently. Its variables must be among the
+	// formula's.
+	Add(lits ...Lit)
+}
+
+// ErrAbandoned is returned by a session whose earlier Solve was cancelled
+// while the solver could not be stopped.
+var ErrAbandoned = errors.New("logic: session abandoned after cancellation")
+
+// orDefault is s, or the embedded default solver when s is nil.
+func orDefault(s Solver) Solver {
+	if s == nil {
+		return Gophersat{}
+	}
+	return s
+}
