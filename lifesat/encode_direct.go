@@ -37,7 +37,7 @@ func newDirect(r Rule) *direct {
 	return &direct{table: t}
 }
 
-func (d *direct) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
+func (d *direct) step(c *logic.CNF, _ *defs, cur, next grid, area image.Rectangle) {
 	var in [10]logic.Lit
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {

@@ -90,7 +90,7 @@ func (u unary) at(k int) logic.Lit {
 // merge returns the sum of a and b, truncated at cap, with outputs only for
 // the counts in want (all counts 1..cap when want is nil); other entries
 // of the result are left 0 and must not be used.
-func merge(c *logic.CNF, a, b unary, cap int, want []int) unary {
+func merge(c *logic.CNF, d *defs, a, b unary, cap int, want []int) unary {
 	// A count that is always zero adds nothing. (The inputs are always
 	// complete counts, so the other one can serve as the result.)
 	if allFalse(a) {
@@ -103,6 +103,7 @@ func merge(c *logic.CNF, a, b unary, cap int, want []int) unary {
 	r := make(unary, n)
 	define := func(k int) {
 		v := c.NewVar().Pos()
+		d.add(v.Var(), a, b, k)
 		r[k-1] = v
 		for i := 0; i <= k; i++ {
 			j := k - i
@@ -155,7 +156,7 @@ func single(l logic.Lit) unary {
 	return unary{l}
 }
 
-func (k *knuth) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
+func (k *knuth) step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle) {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -169,7 +170,7 @@ func (k *knuth) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
 		return
 	}
 	pair := func(a, b logic.Lit) unary {
-		return merge(c, single(a), single(b), k.cap, nil)
+		return merge(c, d, single(a), single(b), k.cap, nil)
 	}
 	// Shared counts, keyed by position.
 	horiz := map[image.Point]unary{} // cells (2c, r), (2c+1, r), keyed (c, r)
@@ -190,7 +191,7 @@ func (k *knuth) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
 			qp := image.Pt(cp, y)
 			q, ok := quad[qp]
 			if !ok {
-				q = merge(c, h(cp, y-1), h(cp, y+1), k.cap, nil)
+				q = merge(c, d, h(cp, y-1), h(cp, y+1), k.cap, nil)
 				quad[qp] = q
 			}
 			// The outer column and the other cell of the pair.
@@ -212,8 +213,8 @@ func (k *knuth) step(c *logic.CNF, cur, next grid, area image.Rectangle) {
 				vert[vp] = v
 			}
 			g := pair(cur(col, third), cur(other, y))
-			side := merge(c, v, g, k.cap, nil)
-			a := merge(c, q, side, k.cap, k.thresholds)
+			side := merge(c, d, v, g, k.cap, nil)
+			a := merge(c, d, q, side, k.cap, k.thresholds)
 			in[0], in[1] = cur(x, y), next(x, y)
 			for i, t := range k.thresholds {
 				in[2+i] = a.at(t)

@@ -47,9 +47,52 @@ func ParseEncoding(s string) (Encoding, error) {
 type grid func(x, y int) logic.Lit
 
 // An encoder adds clauses stating that next(x, y) is the successor of cur
-// at (x, y) under the rule, for every cell of area.
+// at (x, y) under the rule, for every cell of area. When d is not nil it
+// records there how each auxiliary variable it creates follows from
+// earlier variables.
 type encoder interface {
-	step(c *logic.CNF, cur, next grid, area image.Rectangle)
+	step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle)
+}
+
+// defs records the auxiliary variables that are functions of earlier
+// variables, in creation order, so that any assignment of the cells
+// extends to all variables: the solver can then be started from a random
+// board together with its true neighbour counts (see Instance.flip).
+type defs struct {
+	list []def
+}
+
+// A def says v is "count(a) + count(b) >= k", or with k == 0, a XOR b for
+// the single literals a[0], b[0].
+type def struct {
+	v    logic.Var
+	a, b unary
+	k    int
+}
+
+func (d *defs) add(v logic.Var, a, b unary, k int) {
+	if d != nil {
+		d.list = append(d.list, def{v, a, b, k})
+	}
+}
+
+// eval fills val[v] for every recorded variable, given the values of the
+// variables it depends on.
+func (d *defs) eval(val []bool) {
+	count := func(u unary) int {
+		n := 0
+		for n < len(u) && u[n].Value(val) {
+			n++
+		}
+		return n
+	}
+	for _, df := range d.list {
+		if df.k == 0 {
+			val[df.v] = df.a[0].Value(val) != df.b[0].Value(val)
+			continue
+		}
+		val[df.v] = count(df.a)+count(df.b) >= df.k
+	}
 }
 
 // encoders caches one encoder per (encoding, rule): the minimized clause

@@ -38,7 +38,7 @@ func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logi
 			return g[y*w+x]
 		}
 	}
-	enc.step(c, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
+	enc.step(c, nil, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
 	return c, a, b
 }
 

@@ -15,10 +15,10 @@ func TestParseRule(t *testing.T) {
 		{"b3/s23", "B3/S23"},
 		{"B3S23", "B3/S23"},
 		{"S23/B3", "B3/S23"},
-		{"23/3", "B3/S23"},       // the old S/B form: Life
-		{"34/34", "B34/S34"},     // 3-4 Life, Bosch's Exercise 1
-		{"B36/S23", "B36/S23"},   // HighLife
-		{" B2/S ", "B2/S"},       // Seeds
+		{"23/3", "B3/S23"},     // the old S/B form: Life
+		{"34/34", "B34/S34"},   // 3-4 Life, Bosch's Exercise 1
+		{"B36/S23", "B36/S23"}, // HighLife
+		{" B2/S ", "B2/S"},     // Seeds
 		{"B/S012345678", "B/S012345678"},
 		{"/3", "B3/S"},
 	}

@@ -13,9 +13,10 @@ import (
 type Diversify uint8
 
 const (
-	// FlipAll flips every variable of the formula, cells and auxiliary
-	// counters alike, by a random mask: the solver's first guess is then
-	// a random assignment rather than all-false. The default.
+	// FlipAll flips every variable of the formula: the cells by a random
+	// mask, each auxiliary counter by its value on that random board. The
+	// solver's first guess is then a random board together with its true
+	// neighbour counts, rather than all-false. The default.
 	FlipAll Diversify = iota
 	// FlipCells flips only the cell variables, exactly as the Mathematica
 	// blog XORs b[i, j] with a random array. With an encoding that has
@@ -143,6 +144,10 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	for i := range in.cells {
 		in.cells[i] = (first + logic.Var(i)).Pos()
 	}
+	var d *defs
+	if set.Diversify == FlipAll {
+		d = &defs{}
+	}
 	gen := func(t int) grid {
 		return func(x, y int) logic.Lit { return in.Cell(t, x, y) }
 	}
@@ -150,11 +155,11 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	// ring cells are dead at every generation, so nothing is born there.
 	area := p.Box().Inset(-1)
 	for t := range per {
-		enc.step(c, gen(t), gen((t+1)%per), area)
+		enc.step(c, d, gen(t), gen((t+1)%per), area)
 	}
 	if in.Exact {
-		for _, d := range maximalDivisors(per) {
-			differ(c, in, 0, d)
+		for _, div := range maximalDivisors(per) {
+			differ(c, d, in, 0, div)
 		}
 	}
 	if !set.AllowEmpty {
@@ -166,7 +171,7 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 		}
 		c.Add(alive...)
 	}
-	in.flip(set)
+	in.flip(set, d)
 	c.Comment("lifesat %v, rule %v, encoding %s, diversify %v, seed %d", p, set.Rule, set.Encoding, set.Diversify, set.Seed)
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {
@@ -179,19 +184,24 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	return in, nil
 }
 
-// flip applies the random flips chosen by the settings.
-func (in *Instance) flip(set Settings) {
+// flip applies the random flips chosen by the settings. With FlipAll the
+// cells get a random mask and every auxiliary variable recorded in d the
+// value it has on that random board; any other variable a random bit.
+func (in *Instance) flip(set Settings, d *defs) {
 	if set.Diversify == NoFlip {
 		return
 	}
 	rng := rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
-	n := in.CNF.NumVars()
-	if set.Diversify == FlipCells {
-		n = len(in.cells)
-	}
 	mask := make([]bool, in.CNF.NumVars()+1)
-	for v := 1; v <= n; v++ {
+	n := len(mask)
+	if set.Diversify == FlipCells {
+		n = 1 + len(in.cells)
+	}
+	for v := 1; v < n; v++ {
 		mask[v] = rng.IntN(2) == 1
+	}
+	if d != nil {
+		d.eval(mask)
 	}
 	in.CNF.Flip(mask)
 	for i, l := range in.cells {
@@ -218,13 +228,14 @@ func maximalDivisors(p int) []int {
 
 // differ adds clauses saying generations t and u differ in some cell:
 // d_c -> (cell_t XOR cell_u) for each cell c, and one of the d_c.
-func differ(c *logic.CNF, in *Instance, t, u int) {
+func differ(c *logic.CNF, df *defs, in *Instance, t, u int) {
 	p := in.Problem
 	some := make([]logic.Lit, 0, p.Width*p.Height)
 	for y := range p.Height {
 		for x := range p.Width {
 			a, b := in.Cell(t, x, y), in.Cell(u, x, y)
 			d := c.NewVar().Pos()
+			df.add(d.Var(), unary{a}, unary{b}, 0)
 			c.Add(d.Not(), a, b)
 			c.Add(d.Not(), a.Not(), b.Not())
 			some = append(some, d)

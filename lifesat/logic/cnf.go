@@ -98,6 +98,17 @@ func (c *CNF) Add(lits ...Lit) {
 	c.ends = append(c.ends, int32(len(c.lits)))
 }
 
+// addClean appends a clause known to hold distinct variables in range and
+// no constants: the fast path of Table.Assert.
+func (c *CNF) addClean(lits []Lit) {
+	if len(lits) == 0 {
+		c.empty = true
+		return
+	}
+	c.lits = append(c.lits, lits...)
+	c.ends = append(c.ends, int32(len(c.lits)))
+}
+
 // Comment attaches a comment line to the formula; WriteDIMACS writes it as
 // a "c" line before the clauses.
 func (c *CNF) Comment(format string, args ...any) {

@@ -61,6 +61,9 @@ func (t *Table) Assert(c *CNF, in ...Lit) {
 			key[i] = 1
 			continue
 		}
+		if l == 0 || int(l.Var()) > c.nvars {
+			panic(fmt.Sprintf("logic: Table.Assert: literal %d out of range 1..%d", l, c.nvars))
+		}
 		v, neg := l.Var(), int8(0)
 		if l < 0 {
 			neg = 1
@@ -92,7 +95,7 @@ func (t *Table) Assert(c *CNF, in ...Lit) {
 				lits = append(lits, vars[-s-1].Neg())
 			}
 		}
-		c.Add(lits...)
+		c.addClean(lits)
 	}
 }
 
