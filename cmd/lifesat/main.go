@@ -1,0 +1,103 @@
+// Command lifesat finds Game of Life patterns with a SAT solver.
+//
+// Usage:
+//
+//	lifesat still -size WxH [flags]          a still life in a W x H box
+//	lifesat osc -period P -size WxH [flags]  an oscillator of period P
+//	lifesat step [-n N] [FILE|-]             simulate a pattern N generations
+//	lifesat cnf still|osc [flags]            the DIMACS of a search, for any solver
+//
+// Patterns are printed in the box frame (RLE by default), several of them
+// separated by a blank line. The exit status is like grep's: 0 found, 1
+// proved that no such pattern exists, 2 bad usage or input, 3 stopped by
+// -timeout or an interrupt before an answer.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+// Exit statuses.
+const (
+	exitFound   = 0
+	exitNone    = 1
+	exitUsage   = 2 // also any other error, as grep does
+	exitStopped = 3
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `lifesat finds Game of Life patterns with a SAT solver.
+
+Usage:
+  lifesat still -size WxH [flags]          a still life in a W x H box
+  lifesat osc -period P -size WxH [flags]  an oscillator of period P in the box
+  lifesat step [-n N] [-rule R] [FILE|-]   simulate a pattern for N generations
+  lifesat cnf still|osc [flags]            print the DIMACS CNF of that search
+
+Run "lifesat COMMAND -h" for the flags of a command.
+Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
+3 stopped by -timeout or an interrupt before an answer.
+`
+
+// run is the whole command, with its environment passed in for tests.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	var code int
+	switch cmd {
+	case "still", "osc":
+		code, err = search(ctx, cmd, rest, stdout, stderr)
+	case "cnf":
+		code, err = cnf(rest, stdout, stderr)
+	case "step":
+		code, err = step(rest, stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitFound
+	default:
+		err = usageError{fmt.Errorf("unknown command %q", cmd)}
+	}
+	if err != nil {
+		var ue usageError
+		switch {
+		case errors.As(err, &ue):
+			if !errors.Is(err, errHelp) {
+				fmt.Fprintf(stderr, "lifesat: %v\n", err)
+			}
+			return exitUsage
+		case errors.Is(err, context.DeadlineExceeded):
+			fmt.Fprintln(stderr, "lifesat: stopped by -timeout before an answer")
+			return exitStopped
+		case errors.Is(err, context.Canceled):
+			fmt.Fprintln(stderr, "lifesat: interrupted before an answer")
+			return exitStopped
+		default:
+			fmt.Fprintf(stderr, "lifesat: %v\n", err)
+			return exitUsage
+		}
+	}
+	return code
+}
+
+// A usageError is bad usage or bad input: exit status 2.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+// errHelp is a request for help (-h), already answered by the flag set.
+var errHelp = errors.New("help requested")

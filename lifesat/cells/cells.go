@@ -1,0 +1,186 @@
+package cells
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lifesat/lifesat/lifesat"
+)
+
+// Limits on what Read accepts.
+const (
+	maxSide  = 1 << 16 // longest side of a board
+	maxCells = 1 << 24 // most cells (width times height) of a board
+	maxLine  = 1 << 20 // longest line, in bytes
+)
+
+var (
+	// ErrFormat is wrapped by every error Read returns for input that is
+	// not a valid plaintext pattern.
+	ErrFormat = errors.New("cells: invalid format")
+
+	// ErrTooLarge is wrapped by the errors Read returns for a pattern with
+	// a side above 65536 or more than 1<<24 cells, and for a line longer
+	// than 1 MiB.
+	ErrTooLarge = errors.New("cells: pattern too large")
+)
+
+// A Pattern is a board with the comments of its file.
+type Pattern struct {
+	// Board is as wide as the longest row and as high as the rows.
+	Board *lifesat.Board
+
+	// Comments are the '!' lines, verbatim but without the '!' and the
+	// line ending: "!Name: Glider" is "Name: Glider".
+	Comments []string
+}
+
+// A SyntaxError reports where and why the input is not a valid plaintext
+// pattern.
+type SyntaxError struct {
+	Line int    // 1-based line number
+	Col  int    // 1-based byte column, or 0 when the whole line is meant
+	Msg  string // what is wrong
+	Err  error  // ErrFormat or ErrTooLarge
+}
+
+// Error formats e as "cells: line 3, column 7: unexpected 'x'".
+func (e *SyntaxError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("cells: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("cells: line %d: %s", e.Line, e.Msg)
+}
+
+// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Read reads a plaintext pattern: comment lines starting with '!', and rows
+// of '.' (dead) and 'O' or '*' (alive). Rows shorter than the longest are
+// padded with dead cells; blank lines before the first row and after the
+// last are ignored, blank lines between rows are dead rows. Trailing spaces
+// and tabs on a row are ignored.
+//
+// Errors in the input are *SyntaxError values wrapping ErrFormat or
+// ErrTooLarge; errors of r are returned wrapped with a "cells: " prefix.
+func Read(r io.Reader) (*Pattern, error) {
+	br := bufio.NewReader(r)
+	if bom, _ := br.Peek(3); string(bom) == "\uFEFF" {
+		br.Discard(3)
+	}
+	fail := func(line, col int, err error, format string, args ...any) error {
+		return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
+	}
+	p := &Pattern{}
+	var rows []string
+	w, blank := 0, 0 // widest row; blank lines not yet known to be rows
+	for n := 1; ; n++ {
+		line, err := readLine(br)
+		if err == io.EOF {
+			break
+		}
+		if err == errLong {
+			return nil, fail(n, 0, ErrTooLarge, "line longer than %d bytes", maxLine)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cells: %w", err)
+		}
+		if t := strings.TrimLeft(line, " \t"); t != "" && t[0] == '!' {
+			p.Comments = append(p.Comments, t[1:])
+			continue
+		}
+		row := strings.TrimRight(line, " \t")
+		if i := strings.IndexFunc(row, func(c rune) bool { return c != '.' && c != 'O' && c != '*' }); i >= 0 {
+			c, _ := utf8.DecodeRuneInString(row[i:])
+			return nil, fail(n, i+1, ErrFormat, "unexpected %q", c)
+		}
+		if row == "" {
+			if len(rows) > 0 {
+				blank++
+			}
+			continue
+		}
+		h := len(rows) + blank + 1
+		switch {
+		case len(row) > maxSide:
+			return nil, fail(n, 0, ErrTooLarge, "row of %d cells: more than %d", len(row), maxSide)
+		case h > maxSide:
+			return nil, fail(n, 0, ErrTooLarge, "more than %d rows", maxSide)
+		case max(w, len(row)) > maxCells/h:
+			return nil, fail(n, 0, ErrTooLarge, "%d x %d is more than %d cells", max(w, len(row)), h, maxCells)
+		}
+		for ; blank > 0; blank-- {
+			rows = append(rows, "")
+		}
+		rows = append(rows, row)
+		w = max(w, len(row))
+	}
+	p.Board = lifesat.NewBoard(w, len(rows))
+	for y, row := range rows {
+		for x := range len(row) {
+			if row[x] != '.' {
+				p.Board.Set(x, y, true)
+			}
+		}
+	}
+	return p, nil
+}
+
+// errLong reports a line longer than maxLine.
+var errLong = errors.New("line too long")
+
+// readLine returns the next line without its line ending ("\n", "\r\n"),
+// or io.EOF when there is none.
+func readLine(r *bufio.Reader) (string, error) {
+	var buf []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		buf = append(buf, frag...)
+		if len(buf) > maxLine {
+			return "", errLong
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(buf) > 0 {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
+	return strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r"), nil
+}
+
+// Write writes p as plaintext: the comments as '!' lines, then every row of
+// the board at full width, '.' for dead and 'O' for live cells, so the
+// board's box is kept. An empty 0 x 0 board writes only the comments.
+//
+// Write fails if p or p.Board is nil, if a comment holds a line break, or
+// if the board has no columns but some rows or the other way round, which
+// plaintext cannot show.
+func Write(w io.Writer, p *Pattern) error {
+	if p == nil || p.Board == nil {
+		return errors.New("cells: Write: nil pattern or board")
+	}
+	b := p.Board
+	if (b.Width() == 0) != (b.Height() == 0) {
+		return fmt.Errorf("cells: Write: a %d x %d board cannot be written as plaintext", b.Width(), b.Height())
+	}
+	for _, c := range p.Comments {
+		if strings.Contains(c, "\n") || strings.HasSuffix(c, "\r") {
+			return fmt.Errorf("cells: Write: comment %q holds a line break", c)
+		}
+	}
+	bw := bufio.NewWriter(w)
+	for _, c := range p.Comments {
+		bw.WriteString("!" + c + "\n")
+	}
+	bw.WriteString(b.String())
+	return bw.Flush()
+}

@@ -1,0 +1,228 @@
+package pattern
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/matrix"
+	"github.com/lifesat/lifesat/lifesat/rle"
+)
+
+// A Format is a pattern file format. The zero Format is none of them.
+type Format int
+
+const (
+	// RLE is the Run Length Encoded format of package rle.
+	RLE Format = iota + 1
+	// Cells is the plaintext .cells format of package cells.
+	Cells
+	// Matrix is the 0/1 matrix format of package matrix.
+	Matrix
+)
+
+// String is the format's name as ParseFormat reads it: "rle", "cells" or
+// "matrix".
+func (f Format) String() string {
+	switch f {
+	case RLE:
+		return "rle"
+	case Cells:
+		return "cells"
+	case Matrix:
+		return "matrix"
+	}
+	return "Format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// ErrFormat is wrapped by the errors of ParseFormat, Detect and Write for
+// a format that is unknown or cannot be told.
+var ErrFormat = errors.New("pattern: unknown format")
+
+// A SyntaxError reports that Detect found no format matching a line.
+type SyntaxError struct {
+	Line int    // 1-based line number
+	Col  int    // 1-based byte column, or 0 when the whole line is meant
+	Msg  string // what is wrong
+	Err  error  // ErrFormat
+}
+
+// Error formats e as "pattern: line 1: ...".
+func (e *SyntaxError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("pattern: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("pattern: line %d: %s", e.Line, e.Msg)
+}
+
+// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// ParseFormat returns the format named "rle", "cells" (or "plaintext") or
+// "matrix", in any case. A leading dot is ignored, so a file name's
+// extension works too: ParseFormat(filepath.Ext("gun.rle")) is RLE.
+func ParseFormat(name string) (Format, error) {
+	switch strings.ToLower(strings.TrimPrefix(strings.TrimSpace(name), ".")) {
+	case "rle":
+		return RLE, nil
+	case "cells", "plaintext":
+		return Cells, nil
+	case "matrix":
+		return Matrix, nil
+	}
+	return 0, fmt.Errorf("%w %q: want rle, cells (or plaintext) or matrix", ErrFormat, name)
+}
+
+// Detect tells the format of a pattern file from its first lines, skipping
+// blank lines:
+//   - RLE: after any '#' comment lines, a line starting with 'x' and
+//     holding '=' (the header "x = W, y = H");
+//   - Matrix: a first line of two integers ("rows cols");
+//   - Cells: after any '!' comment lines, a row of '.', 'O' and '*', or
+//     nothing at all (an empty file is the empty plaintext pattern).
+//
+// Only the first line that is neither blank nor a comment is looked at; the
+// reader of the format checks the rest. When no format matches, Detect
+// returns a *SyntaxError wrapping ErrFormat.
+func Detect(data []byte) (Format, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	var comment byte // the comment marker seen so far: '#', '!' or none
+	for n := 1; len(data) > 0; n++ {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		t := string(bytes.TrimSpace(line))
+		if t == "" {
+			continue
+		}
+		if (t[0] == '#' || t[0] == '!') && (comment == 0 || comment == t[0]) {
+			comment = t[0]
+			continue
+		}
+		switch {
+		case comment != '!' && t[0] == 'x' && strings.Contains(t, "="):
+			return RLE, nil
+		case comment == 0 && isSize(t):
+			return Matrix, nil
+		case comment != '#' && strings.Trim(t, ".O*") == "":
+			return Cells, nil
+		}
+		return 0, &SyntaxError{Line: n, Err: ErrFormat,
+			Msg: "none of the formats rle, cells, matrix matches " + quote(t)}
+	}
+	if comment == '#' {
+		return RLE, nil // the RLE reader reports the missing header
+	}
+	return Cells, nil
+}
+
+// isSize reports whether s is two unsigned integers, like "4 6".
+func isSize(s string) bool {
+	f := strings.Fields(s)
+	return len(f) == 2 && isDigits(f[0]) && isDigits(f[1])
+}
+
+func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+// A Pattern is a board read from a file in any of the formats.
+type Pattern struct {
+	Board  *lifesat.Board
+	Format Format // the format Detect found
+
+	// Rule is the rule named in the file, or lifesat.Life when it names
+	// none (HasRule false). Only RLE files name rules.
+	Rule    lifesat.Rule
+	HasRule bool
+
+	// Comments are the file's comment lines ("#" lines in RLE, "!" lines
+	// in plaintext) without their marker.
+	Comments []string
+}
+
+// peek is how much of the input Read looks at to tell the format.
+const peek = 64 << 10
+
+// Read detects the format of r's contents (see Detect) and reads the
+// pattern with that format's reader. Read looks at the first 64 KiB to
+// decide, and hands the whole input to the format's reader.
+//
+// Errors are those of the format's reader (*rle.SyntaxError,
+// *cells.SyntaxError, *matrix.SyntaxError, each wrapping its package's
+// ErrFormat or ErrTooLarge), or the *SyntaxError of Detect.
+func Read(r io.Reader) (*Pattern, error) {
+	br := bufio.NewReaderSize(r, peek)
+	head, err := br.Peek(peek)
+	switch {
+	case err == bufio.ErrBufferFull || err == nil:
+		// The last line may be cut short: leave it out.
+		if i := bytes.LastIndexByte(head, '\n'); i >= 0 {
+			head = head[:i+1]
+		} else {
+			head = nil
+		}
+	case err != io.EOF:
+		return nil, fmt.Errorf("pattern: %w", err)
+	}
+	f, err := Detect(head)
+	if err != nil {
+		return nil, err
+	}
+	p := &Pattern{Format: f, Rule: lifesat.Life}
+	switch f {
+	case RLE:
+		q, err := rle.Read(br)
+		if err != nil {
+			return nil, err
+		}
+		p.Board, p.Rule, p.HasRule, p.Comments = q.Board, q.Rule, q.HasRule, q.Comments
+	case Cells:
+		q, err := cells.Read(br)
+		if err != nil {
+			return nil, err
+		}
+		p.Board, p.Comments = q.Board, q.Comments
+	case Matrix:
+		if p.Board, err = matrix.Read(br); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// Write writes b in format f. The rule goes into the RLE header; the zero
+// Rule stands for lifesat.Life there, as in the search settings. The other
+// formats cannot name a rule and ignore it. See rle.Write, cells.Write and
+// matrix.Write for the layout and for the boards each cannot write.
+func Write(w io.Writer, b *lifesat.Board, f Format, rule lifesat.Rule) error {
+	switch f {
+	case RLE:
+		if rule == (lifesat.Rule{}) {
+			rule = lifesat.Life
+		}
+		return rle.Write(w, &rle.Pattern{Board: b, Rule: rule, HasRule: true})
+	case Cells:
+		return cells.Write(w, &cells.Pattern{Board: b})
+	case Matrix:
+		return matrix.Write(w, b)
+	}
+	return fmt.Errorf("%w %v", ErrFormat, f)
+}
+
+// quote quotes s for an error message, cut short if it is long.
+func quote(s string) string {
+	const max = 20
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}

@@ -1,0 +1,214 @@
+package pattern_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/matrix"
+	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rle"
+)
+
+// The glider in each format: RLE and plaintext as on LifeWiki's Glider
+// page, the matrix in the layout of the reverse-Life README.
+const (
+	gliderRLE    = "#N Glider\n#O Richard K. Guy\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"
+	gliderCells  = "!Name: Glider\n!Author: Richard K. Guy\n.O\n..O\nOOO\n"
+	gliderMatrix = "3 3\n0 1 0\n0 0 1\n1 1 1\n"
+	glider       = ".O.\n..O\nOOO\n"
+)
+
+func TestFormat(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		f    pattern.Format
+	}{
+		{"rle", pattern.RLE}, {"RLE", pattern.RLE}, {".rle", pattern.RLE},
+		{"cells", pattern.Cells}, {"Plaintext", pattern.Cells}, {".cells", pattern.Cells},
+		{"matrix", pattern.Matrix}, {" MATRIX ", pattern.Matrix},
+	} {
+		f, err := pattern.ParseFormat(tt.name)
+		if err != nil || f != tt.f {
+			t.Errorf("ParseFormat(%q) = %v, %v; want %v", tt.name, f, err, tt.f)
+		}
+	}
+	for _, name := range []string{"", "png", "rle2", "mc"} {
+		if _, err := pattern.ParseFormat(name); !errors.Is(err, pattern.ErrFormat) {
+			t.Errorf("ParseFormat(%q): %v, want ErrFormat", name, err)
+		}
+	}
+	for f, want := range map[pattern.Format]string{pattern.RLE: "rle", pattern.Cells: "cells", pattern.Matrix: "matrix", 0: "Format(0)"} {
+		if got := f.String(); got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+		if f != 0 {
+			if g, _ := pattern.ParseFormat(f.String()); g != f {
+				t.Errorf("ParseFormat(%q) = %v", f, g)
+			}
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		in   string
+		want pattern.Format
+	}{
+		{gliderRLE, pattern.RLE},
+		{"x = 0, y = 0\n!", pattern.RLE},
+		{"\n  x=3,y=3\nbo$2bo$3o!", pattern.RLE},
+		{"#C only comments\n", pattern.RLE}, // rle.Read tells what is missing
+		{"\uFEFFx = 1, y = 1\no!", pattern.RLE},
+		{gliderCells, pattern.Cells},
+		{".**\n**.\n.*.\n", pattern.Cells},
+		{"\r\n\r\nOO\r\nOO\r\n", pattern.Cells},
+		{"!Name: nothing\n", pattern.Cells},
+		{"", pattern.Cells},
+		{"\n \n", pattern.Cells},
+		{gliderMatrix, pattern.Matrix},
+		{"\n4 6\n0 0 0 0 0 0\n", pattern.Matrix},
+		{"0 0\n", pattern.Matrix}, // matrix.Read says why it is wrong
+	}
+	for _, tt := range tests {
+		if got, err := pattern.Detect([]byte(tt.in)); got != tt.want || err != nil {
+			t.Errorf("Detect(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in   string
+		line int
+	}{
+		{"hello\n", 1},
+		{"\n\nbo$2bo$3o!\n", 3},
+		{"#N Glider\n.O\n..O\nOOO\n", 2},          // '#' comments are RLE's
+		{"!Name: Glider\nx = 3, y = 3\nbo!\n", 2}, // '!' comments are plaintext's
+		{"#N\n!Name\n", 2},
+		{"!Name\n3 3\n0 1 0\n", 2}, // the matrix format has no comments
+		{"4 6 8\n", 1},
+		{"y = 3, x = 3\n", 1},
+		{"\x00\x01", 1},
+	} {
+		_, err := pattern.Detect([]byte(tt.in))
+		var se *pattern.SyntaxError
+		if !errors.As(err, &se) || se.Line != tt.line || !errors.Is(err, pattern.ErrFormat) {
+			t.Errorf("Detect(%q): %v, want a *SyntaxError on line %d", tt.in, err, tt.line)
+		}
+	}
+	_, err := pattern.Detect([]byte("\nhello, world\n"))
+	if got, want := err.Error(), `pattern: line 2: none of the formats rle, cells, matrix matches "hello, world"`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		in       string
+		format   pattern.Format
+		hasRule  bool
+		comments []string
+	}{
+		{gliderRLE, pattern.RLE, true, []string{"N Glider", "O Richard K. Guy"}},
+		{gliderCells, pattern.Cells, false, []string{"Name: Glider", "Author: Richard K. Guy"}},
+		{gliderMatrix, pattern.Matrix, false, nil},
+	}
+	for _, tt := range tests {
+		// OneByteReader: Read must not rely on one Read call filling the
+		// buffer.
+		p, err := pattern.Read(iotest.OneByteReader(strings.NewReader(tt.in)))
+		if err != nil {
+			t.Errorf("%v: %v", tt.format, err)
+			continue
+		}
+		if p.Format != tt.format || p.Board.String() != glider || p.Rule != lifesat.Life || p.HasRule != tt.hasRule || !slices.Equal(p.Comments, tt.comments) {
+			t.Errorf("%v: got %v, board\n%s rule %v (%v), comments %q", tt.format, p.Format, p.Board, p.Rule, p.HasRule, p.Comments)
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	var (
+		rleErr    *rle.SyntaxError
+		cellsErr  *cells.SyntaxError
+		matrixErr *matrix.SyntaxError
+		detectErr *pattern.SyntaxError
+	)
+	tests := []struct {
+		in     string
+		target any
+		is     error
+	}{
+		{"x = 3, y = 3\nbo$2bz$3o!", &rleErr, rle.ErrFormat},
+		{"x = 100000000, y = 100000000\n!", &rleErr, rle.ErrTooLarge},
+		{"#C no header\n", &rleErr, rle.ErrFormat},
+		{".O\n.o\n", &cellsErr, cells.ErrFormat},
+		{"2 3\n0 2 0\n0 0 0\n", &matrixErr, matrix.ErrFormat},
+		{"65536 65536\n", &matrixErr, matrix.ErrTooLarge},
+		{"hello\n", &detectErr, pattern.ErrFormat},
+	}
+	for _, tt := range tests {
+		_, err := pattern.Read(strings.NewReader(tt.in))
+		if !errors.As(err, tt.target) || !errors.Is(err, tt.is) {
+			t.Errorf("%q: %v (%T)", tt.in, err, err)
+		}
+	}
+	if _, err := pattern.Read(iotest.ErrReader(io.ErrUnexpectedEOF)); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("failing reader: %v", err)
+	}
+}
+
+// Comments longer than Read's look-ahead still leave the format clear.
+func TestReadLongComments(t *testing.T) {
+	long := strings.Repeat("#C "+strings.Repeat("a", 1000)+"\n", 100) + gliderRLE
+	p, err := pattern.Read(strings.NewReader(long))
+	if err != nil || p.Format != pattern.RLE || len(p.Comments) != 102 {
+		t.Fatalf("long RLE comments: %v", err)
+	}
+	long = strings.Repeat("!"+strings.Repeat("a", 1000)+"\n", 100) + gliderCells
+	p, err = pattern.Read(strings.NewReader(long))
+	if err != nil || p.Format != pattern.Cells || p.Board.String() != glider {
+		t.Fatalf("long plaintext comments: %v", err)
+	}
+}
+
+func TestWrite(t *testing.T) {
+	b, err := pattern.Read(strings.NewReader(gliderRLE))
+	if err != nil {
+		t.Fatal(err)
+	}
+	highLife := lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}
+	tests := []struct {
+		f    pattern.Format
+		rule lifesat.Rule
+		want string
+	}{
+		{pattern.RLE, lifesat.Life, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
+		{pattern.RLE, lifesat.Rule{}, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
+		{pattern.RLE, highLife, "x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
+		{pattern.Cells, highLife, glider},
+		{pattern.Matrix, highLife, gliderMatrix},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := pattern.Write(&buf, b.Board, tt.f, tt.rule); err != nil {
+			t.Errorf("%v: %v", tt.f, err)
+			continue
+		}
+		if got := buf.String(); got != tt.want {
+			t.Errorf("%v, %v:\n%s\nwant\n%s", tt.f, tt.rule, got, tt.want)
+		}
+		p, err := pattern.Read(&buf)
+		if err != nil || p.Format != tt.f || !p.Board.Equal(b.Board) {
+			t.Errorf("%v: read back %v, %v", tt.f, p, err)
+		}
+	}
+	if err := pattern.Write(io.Discard, b.Board, 0, lifesat.Life); !errors.Is(err, pattern.ErrFormat) {
+		t.Errorf("Write in Format(0): %v", err)
+	}
+}

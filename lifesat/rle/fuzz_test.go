@@ -1,0 +1,68 @@
+package rle_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/rle"
+)
+
+// FuzzRead checks that Read never panics and that whatever it accepts,
+// Write writes and Read reads back unchanged: board, rule and comments.
+func FuzzRead(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.rle")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!",
+		"x=3,y=3,rule=23/3\r\n b o $\n2\nbo$3o!junk",
+		"#N x\n#\nx = 2, y = 4\no3$bo!",
+		"x = 0, y = 0\n!",
+		"x = 0, y = 2\n$$$!",
+		"x = 3, y = 3\n.A$2.A$3A!",
+		"\uFEFFx = 1, y = 1, rule = B/S\no!",
+		// Invalid.
+		"",
+		"bo$2bo$3o!",
+		"x = 3, y = 3, rule = B9/S23\n!",
+		"x = 100000000, y = 100000000\n!",
+		"x = 3, y = 3\n99999999999o!",
+		"x = 3, y = 3\nbo$2bz$3o!",
+		"x = 3, y = 2\nbo$2bo$3o!",
+		"x = 3, y = 3\nbo$2bo$4o!",
+		"x = 3, y = 3\nbo$2bo$3o",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := rle.Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := rle.Write(&buf, p); err != nil {
+			t.Fatalf("Write of a pattern Read accepted: %v", err)
+		}
+		q, err := rle.Read(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("reading back %q: %v", buf.Bytes(), err)
+		}
+		if !q.Board.Equal(p.Board) {
+			t.Fatalf("board changed:\n%s\nto\n%s", p.Board, q.Board)
+		}
+		if q.Rule != p.Rule || q.HasRule != p.HasRule {
+			t.Fatalf("rule changed from %v (%v) to %v (%v)", p.Rule, p.HasRule, q.Rule, q.HasRule)
+		}
+		if !slices.Equal(q.Comments, p.Comments) {
+			t.Fatalf("comments changed from %q to %q", p.Comments, q.Comments)
+		}
+	})
+}

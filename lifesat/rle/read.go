@@ -1,0 +1,281 @@
+package rle
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lifesat/lifesat/lifesat"
+)
+
+// Read reads a pattern in RLE: comment lines starting with '#', the header
+// "x = W, y = H" with an optional ", rule = R", then the body of runs up to
+// '!'. Text after the '!' is not read. The package documentation gives the
+// syntax in full.
+//
+// Errors in the input are *SyntaxError values wrapping ErrFormat or
+// ErrTooLarge; errors of r are returned wrapped with an "rle: " prefix.
+func Read(r io.Reader) (*Pattern, error) {
+	p := &parser{r: bufio.NewReader(r)}
+	return p.read()
+}
+
+// A parser reads one pattern, tracking the position for error messages.
+type parser struct {
+	r    *bufio.Reader
+	line int // current line, 1-based; 0 before the first
+	col  int // bytes read on the current line
+}
+
+func (p *parser) fail(line, col int, err error, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
+}
+
+func (p *parser) read() (*Pattern, error) {
+	if bom, _ := p.r.Peek(3); string(bom) == "\uFEFF" {
+		p.r.Discard(3)
+	}
+	pat := &Pattern{Rule: lifesat.Life}
+
+	// Comments, blank lines, then the header.
+	var w, h int
+	for {
+		text, err := p.readLine()
+		if err == io.EOF {
+			return nil, p.fail(p.line+1, 0, ErrFormat, `missing header "x = W, y = H"`)
+		}
+		if err != nil {
+			return nil, err
+		}
+		t := strings.TrimLeft(text, " \t")
+		if t == "" {
+			continue
+		}
+		if t[0] == '#' {
+			pat.Comments = append(pat.Comments, t[1:])
+			continue
+		}
+		if w, h, err = p.header(pat, text); err != nil {
+			return nil, err
+		}
+		break
+	}
+
+	// The body: runs "<count><tag>" up to '!'.
+	pat.Board = lifesat.NewBoard(w, h)
+	p.line, p.col = p.line+1, 0
+	x, y := 0, 0
+	n := -1 // the pending run count; -1 when there is none
+	var nLine, nCol int
+	for {
+		c, err := p.r.ReadByte()
+		if err == io.EOF {
+			return nil, p.fail(p.line, p.col+1, ErrFormat, "missing '!' at the end of the pattern")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("rle: %w", err)
+		}
+		if c == '\n' {
+			p.line, p.col = p.line+1, 0
+			continue
+		}
+		p.col++
+		switch {
+		case '0' <= c && c <= '9':
+			if n < 0 {
+				n, nLine, nCol = 0, p.line, p.col
+			}
+			if n <= maxSide { // saturate: any count above maxSide is refused below
+				n = n*10 + int(c-'0')
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+			continue
+		}
+		count := 1
+		if n >= 0 {
+			switch {
+			case c == '!':
+				return nil, p.fail(nLine, nCol, ErrFormat, "run count before '!'")
+			case n == 0:
+				return nil, p.fail(nLine, nCol, ErrFormat, "run count 0")
+			case n > maxSide:
+				return nil, p.fail(nLine, nCol, ErrFormat, "run count above %d", maxSide)
+			}
+			count = n
+			n = -1
+		} else {
+			nLine, nCol = p.line, p.col
+		}
+		switch c {
+		case 'b', '.', 'o', 'A':
+			if y >= h {
+				return nil, p.fail(nLine, nCol, ErrFormat, "row %d is beyond y = %d", y+1, h)
+			}
+			if count > w-x {
+				return nil, p.fail(nLine, nCol, ErrFormat, "row %d has more than x = %d cells", y+1, w)
+			}
+			if c == 'o' || c == 'A' {
+				for i := range count {
+					pat.Board.Set(x+i, y, true)
+				}
+			}
+			x += count
+		case '$':
+			x, y = 0, min(y+count, h) // rows past the last are empty: stop counting
+		case '!':
+			return pat, nil
+		default:
+			if c >= utf8.RuneSelf {
+				p.r.UnreadByte()
+				r, _, _ := p.r.ReadRune()
+				return nil, p.fail(p.line, p.col, ErrFormat, "unexpected %q", r)
+			}
+			return nil, p.fail(p.line, p.col, ErrFormat, "unexpected %q", rune(c))
+		}
+	}
+}
+
+// readLine returns the next line without its line ending ("\n", "\r\n"),
+// or io.EOF when there is none.
+func (p *parser) readLine() (string, error) {
+	var buf []byte
+	for {
+		frag, err := p.r.ReadSlice('\n')
+		buf = append(buf, frag...)
+		if len(buf) > maxLine {
+			return "", p.fail(p.line+1, 0, ErrTooLarge, "line longer than %d bytes", maxLine)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(buf) > 0 {
+			break
+		}
+		if err != nil {
+			if err != io.EOF {
+				err = fmt.Errorf("rle: %w", err)
+			}
+			return "", err
+		}
+		break
+	}
+	p.line++
+	return strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r"), nil
+}
+
+// header parses the header line "x = W, y = H[, rule = R]" into the box
+// size and pat's rule. Spaces around the tokens are optional.
+func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
+	c := &cursor{s: line}
+	if c.space(); !strings.HasPrefix(c.s[c.i:], "x") {
+		return 0, 0, p.fail(p.line, 0, ErrFormat, `want the header "x = W, y = H", got %s`, quote(c.s[c.i:]))
+	}
+	if w, err = p.size(c, "x", "columns"); err != nil {
+		return 0, 0, err
+	}
+	if err = p.expect(c, ","); err != nil {
+		return 0, 0, err
+	}
+	if h, err = p.size(c, "y", "rows"); err != nil {
+		return 0, 0, err
+	}
+	if h > 0 && w > maxCells/h {
+		return 0, 0, p.fail(p.line, 0, ErrTooLarge, "x = %d, y = %d is more than %d cells", w, h, maxCells)
+	}
+	if c.space(); c.done() {
+		return w, h, nil
+	}
+	for _, tok := range []string{",", "rule", "="} {
+		if err = p.expect(c, tok); err != nil {
+			return 0, 0, err
+		}
+	}
+	c.space()
+	rule, err := lifesat.ParseRule(c.s[c.i:])
+	if err != nil { // the message quotes the rule: cut long ones short
+		if len(c.s)-c.i > 40 {
+			return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "bad rule %s", quote(c.s[c.i:]))
+		}
+		return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
+	}
+	pat.Rule, pat.HasRule = rule, true
+	return w, h, nil
+}
+
+// size parses "key = N" for a header field, N a side of at most maxSide.
+func (p *parser) size(c *cursor, key, unit string) (int, error) {
+	if err := p.expect(c, key); err != nil {
+		return 0, err
+	}
+	if err := p.expect(c, "="); err != nil {
+		return 0, err
+	}
+	c.space()
+	start := c.i
+	n := 0
+	for ; c.i < len(c.s) && '0' <= c.s[c.i] && c.s[c.i] <= '9'; c.i++ {
+		if n <= maxSide {
+			n = n*10 + int(c.s[c.i]-'0')
+		}
+	}
+	if c.i == start || c.i < len(c.s) && c.s[c.i] != ',' && c.s[c.i] != ' ' && c.s[c.i] != '\t' {
+		end := strings.IndexAny(c.s[start:], ", \t")
+		if end < 0 {
+			end = len(c.s) - start
+		}
+		return 0, p.fail(p.line, start+1, ErrFormat, "%s = %s: want a number of %s, 0 or more", key, quote(c.s[start:start+end]), unit)
+	}
+	if n > maxSide {
+		digits := c.s[start:c.i]
+		if len(digits) > 20 {
+			digits = digits[:20] + "..."
+		}
+		return 0, p.fail(p.line, start+1, ErrTooLarge, "%s = %s: more than %d %s", key, digits, maxSide, unit)
+	}
+	return n, nil
+}
+
+// expect skips spaces and then tok, or reports what it found instead.
+func (p *parser) expect(c *cursor, tok string) error {
+	c.space()
+	if strings.HasPrefix(c.s[c.i:], tok) {
+		c.i += len(tok)
+		return nil
+	}
+	if c.done() {
+		return p.fail(p.line, c.i+1, ErrFormat, "header ends early: want %q", tok)
+	}
+	got, _ := utf8.DecodeRuneInString(c.s[c.i:])
+	return p.fail(p.line, c.i+1, ErrFormat, "unexpected %q in header: want %q", got, tok)
+}
+
+// A cursor walks a header line.
+type cursor struct {
+	s string
+	i int
+}
+
+func (c *cursor) done() bool { return c.i >= len(c.s) }
+
+func (c *cursor) space() {
+	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
+		c.i++
+	}
+}
+
+// quote quotes s for an error message, cut short if it is long.
+func quote(s string) string {
+	const max = 20
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}
