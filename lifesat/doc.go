@@ -1,2 +1,68 @@
 // Package lifesat finds Game of Life patterns with a SAT solver.
+//
+// It follows the workflow of the Mathematica blog post that searches for
+// still lifes with SatisfiabilityInstances: write the rule of every cell
+// as a Boolean formula, convert it to CNF, hand the CNF to a SAT solver,
+// and read the pattern off the model - with random flips of the variables
+// so that the answer is not the empty pattern.
+//
+// # The model
+//
+// A Board is a W x H rectangle of cells; (x, y) is column x, row y, from
+// the top-left corner. A Rule is any outer-totalistic rule in B/S notation
+// (ParseRule("B3/S23") is Life). Step computes the next generation, with a
+// dead edge or on a torus; it is the plain simulation every search result
+// is checked with.
+//
+// # Searching
+//
+// A Problem says what to look for: Period generations that each fit in a
+// Width x Height box, generation Period being generation 0 again. Period 1
+// is a still life. Cells outside the box are dead at every generation,
+// and so is the one-cell ring around it, where a pattern could otherwise
+// give birth: a pattern found in the box lives in the empty plane.
+//
+// Encode writes a Problem as CNF. Each generation has one variable per
+// cell of the box; the rule is stated for every cell of the box and of
+// the ring, from generation t to t+1 (mod Period), by one of two
+// encodings:
+//
+//   - Direct: the minimal CNF of each cell's transition function, no
+//     auxiliary variables, as BooleanConvert does in the blog;
+//   - Knuth: neighbour counts by totalizers shared between neighbouring
+//     cells (Bailleux-Boufkhad, as in Knuth's SAT-LIFE programs).
+//
+// An oscillator must change before its period is up (exact period), and
+// generation 0 must have a live cell, unless Settings say otherwise.
+// Finally the variables are flipped by a random mask (Diversify), as the
+// blog XORs the board with a random array.
+//
+// Search then solves, decodes, re-simulates each pattern with Step
+// (Problem.Check), and asks for further distinct patterns by adding a
+// clause that forbids each one found. "No such pattern exists" is a
+// Result with Status logic.Unsat, not an error.
+//
+// # A worked example
+//
+// The smallest still life is the block, in a 2x2 box. With the direct
+// encoding and no random flips ("lifesat cnf still -size 2x2 -diversify
+// none") the cells are variables 1 2 (top row) and 3 4 (bottom row). Each
+// cell sees the other three; alive it needs two or three of them alive,
+// dead it must not see three. The minimal CNF of that condition for cell 1
+// is
+//
+//	-1 2 3 0     -1 2 4 0     -1 3 4 0     1 -2 -3 -4 0
+//
+// (alive: at most one neighbour may be dead; all three alive: alive too),
+// and likewise for cells 2, 3 and 4: 16 clauses. The ring adds nothing: a
+// ring cell sees at most two cells of the box, and two live neighbours
+// never give birth under B3. The clause 1 2 3 4 0 asks for a live cell.
+// The only model is all four cells alive:
+//
+//	res, _ := lifesat.Search(ctx, lifesat.StillLife(2, 2), nil)
+//	fmt.Print(res.Patterns[0].Board())
+//	// OO
+//	// OO
+//
+// FindStillLife and FindOscillator are the one-call forms for notebooks.
 package lifesat

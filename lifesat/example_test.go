@@ -1,0 +1,85 @@
+package lifesat_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+func ExampleParseRule() {
+	for _, s := range []string{"B3/S23", "23/3", "b36/s23", "B9/S23"} {
+		r, err := lifesat.ParseRule(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(r, r == lifesat.Life)
+	}
+	// Output:
+	// B3/S23 true
+	// B3/S23 true
+	// B36/S23 false
+	// lifesat: bad rule "B9/S23": a cell has at most 8 neighbours
+}
+
+func ExampleStep() {
+	// A blinker (LifeWiki "Blinker") turns from a row into a column.
+	b := lifesat.NewBoard(3, 3)
+	for x := range 3 {
+		b.Set(x, 1, true)
+	}
+	fmt.Print(lifesat.Step(b, lifesat.Life, lifesat.Dead))
+	// Output:
+	// .O.
+	// .O.
+	// .O.
+}
+
+func ExampleEncode() {
+	in, err := lifesat.Encode(lifesat.StillLife(2, 2), &lifesat.Settings{Diversify: lifesat.NoFlip})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(in.CNF.NumVars(), "variables,", in.CNF.NumClauses(), "clauses")
+	// Any solver's model decodes through the cell literals.
+	ok, _ := logic.Satisfiable(context.Background(), in.CNF, nil)
+	fmt.Println("satisfiable:", ok, "cell (1,1) is literal", in.Cell(0, 1, 1))
+	// Output:
+	// 4 variables, 17 clauses
+	// satisfiable: true cell (1,1) is literal 4
+}
+
+func ExampleProblem_Check() {
+	// The beehive (LifeWiki "Beehive") is a still life; the blinker is not.
+	beehive := lifesat.NewBoard(4, 3)
+	for _, c := range [][2]int{{1, 0}, {2, 0}, {0, 1}, {3, 1}, {1, 2}, {2, 2}} {
+		beehive.Set(c[0], c[1], true)
+	}
+	p := lifesat.StillLife(4, 3)
+	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{beehive}}, lifesat.Life, true))
+	blinker := lifesat.NewBoard(4, 3)
+	for x := range 3 {
+		blinker.Set(x, 1, true)
+	}
+	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{blinker}}, lifesat.Life, true))
+	// Output:
+	// <nil>
+	// lifesat: generation 0 does not step to generation 0
+}
+
+func ExampleFindOscillator() {
+	phases, err := lifesat.FindOscillator(2, 3, 3, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, ph := range phases {
+		fmt.Println(ph.Crop(ph.BoundingBox()).Width(), "x", ph.Crop(ph.BoundingBox()).Height())
+	}
+	// Output:
+	// 3 x 1
+	// 1 x 3
+}
