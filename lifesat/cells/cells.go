@@ -9,13 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lifesat/lifesat/lifesat"
-)
-
-// Limits on what Read accepts.
-const (
-	maxSide  = 1 << 16 // longest side of a board
-	maxCells = 1 << 24 // most cells (width times height) of a board
-	maxLine  = 1 << 20 // longest line, in bytes
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
 
 var (
@@ -40,24 +34,14 @@ type Pattern struct {
 }
 
 // A SyntaxError reports where and why the input is not a valid plaintext
-// pattern.
-type SyntaxError struct {
-	Line int    // 1-based line number
-	Col  int    // 1-based byte column, or 0 when the whole line is meant
-	Msg  string // what is wrong
-	Err  error  // ErrFormat or ErrTooLarge
-}
-
-// Error formats e as "cells: line 3, column 7: unexpected 'x'".
-func (e *SyntaxError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("cells: line %d, column %d: %s", e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("cells: line %d: %s", e.Line, e.Msg)
-}
-
-// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
-func (e *SyntaxError) Unwrap() error { return e.Err }
+// pattern: the Line, the byte column Col (0 when the whole line is meant),
+// the Msg and the Err it wraps, ErrFormat or ErrTooLarge. Its Format is
+// "cells", and it formats as "cells: line 3, column 7: unexpected 'x'".
+//
+// It is the one syntax error type of the format packages, so
+// *rle.SyntaxError and *matrix.SyntaxError are the same type: tell them
+// apart by Format, or by errors.Is(err, ErrFormat).
+type SyntaxError = textio.SyntaxError
 
 // Read reads a plaintext pattern: comment lines starting with '!', and rows
 // of '.' (dead) and 'O' or '*' (alive). Rows shorter than the longest are
@@ -68,23 +52,20 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with a "cells: " prefix.
 func Read(r io.Reader) (*Pattern, error) {
-	br := bufio.NewReader(r)
-	if bom, _ := br.Peek(3); string(bom) == "\uFEFF" {
-		br.Discard(3)
-	}
+	br := textio.NewReader(r)
 	fail := func(line, col int, err error, format string, args ...any) error {
-		return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
+		return &SyntaxError{Format: "cells", Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 	}
 	p := &Pattern{}
 	var rows []string
 	w, blank := 0, 0 // widest row; blank lines not yet known to be rows
 	for n := 1; ; n++ {
-		line, err := readLine(br)
+		line, err := textio.ReadLine(br)
 		if err == io.EOF {
 			break
 		}
-		if err == errLong {
-			return nil, fail(n, 0, ErrTooLarge, "line longer than %d bytes", maxLine)
+		if err == textio.ErrLineTooLong {
+			return nil, fail(n, 0, ErrTooLarge, "line longer than %d bytes", textio.MaxLine)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("cells: %w", err)
@@ -106,12 +87,12 @@ func Read(r io.Reader) (*Pattern, error) {
 		}
 		h := len(rows) + blank + 1
 		switch {
-		case len(row) > maxSide:
-			return nil, fail(n, 0, ErrTooLarge, "row of %d cells: more than %d", len(row), maxSide)
-		case h > maxSide:
-			return nil, fail(n, 0, ErrTooLarge, "more than %d rows", maxSide)
-		case max(w, len(row)) > maxCells/h:
-			return nil, fail(n, 0, ErrTooLarge, "%d x %d is more than %d cells", max(w, len(row)), h, maxCells)
+		case len(row) > textio.MaxSide:
+			return nil, fail(n, 0, ErrTooLarge, "row of %d cells: more than %d", len(row), textio.MaxSide)
+		case h > textio.MaxSide:
+			return nil, fail(n, 0, ErrTooLarge, "more than %d rows", textio.MaxSide)
+		case textio.TooManyCells(max(w, len(row)), h):
+			return nil, fail(n, 0, ErrTooLarge, "%d x %d is more than %d cells", max(w, len(row)), h, textio.MaxCells)
 		}
 		for ; blank > 0; blank-- {
 			rows = append(rows, "")
@@ -130,33 +111,6 @@ func Read(r io.Reader) (*Pattern, error) {
 	return p, nil
 }
 
-// errLong reports a line longer than maxLine.
-var errLong = errors.New("line too long")
-
-// readLine returns the next line without its line ending ("\n", "\r\n"),
-// or io.EOF when there is none.
-func readLine(r *bufio.Reader) (string, error) {
-	var buf []byte
-	for {
-		frag, err := r.ReadSlice('\n')
-		buf = append(buf, frag...)
-		if len(buf) > maxLine {
-			return "", errLong
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(buf) > 0 {
-			break
-		}
-		if err != nil {
-			return "", err
-		}
-		break
-	}
-	return strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r"), nil
-}
-
 // Write writes p as plaintext: the comments as '!' lines, then every row of
 // the board at full width, '.' for dead and 'O' for live cells, so the
 // board's box is kept. An empty 0 x 0 board writes only the comments.
@@ -173,7 +127,7 @@ func Write(w io.Writer, p *Pattern) error {
 		return fmt.Errorf("cells: Write: a %d x %d board cannot be written as plaintext", b.Width(), b.Height())
 	}
 	for _, c := range p.Comments {
-		if strings.Contains(c, "\n") || strings.HasSuffix(c, "\r") {
+		if !textio.IsLine(c) {
 			return fmt.Errorf("cells: Write: comment %q holds a line break", c)
 		}
 	}

@@ -7,17 +7,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/lifesat/lifesat/lifesat"
-)
-
-// Limits on what Read accepts. They are checked against the first line
-// before anything is allocated.
-const (
-	maxSide  = 1 << 16 // longest side of a board
-	maxCells = 1 << 24 // most cells (rows times columns) of a board
-	maxLine  = 1 << 20 // longest line, in bytes
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
 
 var (
@@ -31,24 +23,15 @@ var (
 	ErrTooLarge = errors.New("matrix: pattern too large")
 )
 
-// A SyntaxError reports where and why the input is not a valid 0/1 matrix.
-type SyntaxError struct {
-	Line int    // 1-based line number
-	Col  int    // 1-based byte column, or 0 when the whole line is meant
-	Msg  string // what is wrong
-	Err  error  // ErrFormat or ErrTooLarge
-}
-
-// Error formats e as `matrix: line 3, column 7: unexpected "2": want 0 or 1`.
-func (e *SyntaxError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("matrix: line %d, column %d: %s", e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("matrix: line %d: %s", e.Line, e.Msg)
-}
-
-// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
-func (e *SyntaxError) Unwrap() error { return e.Err }
+// A SyntaxError reports where and why the input is not a valid 0/1 matrix:
+// the Line, the byte column Col (0 when the whole line is meant), the Msg
+// and the Err it wraps, ErrFormat or ErrTooLarge. Its Format is "matrix",
+// and it formats as `matrix: line 3, column 7: unexpected "2": want 0 or 1`.
+//
+// It is the one syntax error type of the format packages, so
+// *rle.SyntaxError and *cells.SyntaxError are the same type: tell them
+// apart by Format, or by errors.Is(err, ErrFormat).
+type SyntaxError = textio.SyntaxError
 
 // Read reads a 0/1 matrix: a line "rows cols" of two positive integers,
 // then rows lines of cols values 0 (dead) or 1 (alive) separated by spaces
@@ -58,20 +41,17 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with a "matrix: " prefix.
 func Read(r io.Reader) (*lifesat.Board, error) {
-	br := bufio.NewReader(r)
-	if bom, _ := br.Peek(3); string(bom) == "\uFEFF" {
-		br.Discard(3)
-	}
+	br := textio.NewReader(r)
 	n := 0 // the line number
 	fail := func(col int, err error, format string, args ...any) error {
-		return &SyntaxError{Line: n, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
+		return &SyntaxError{Format: "matrix", Line: n, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 	}
 	next := func() (string, error) {
 		n++
-		line, err := readLine(br)
+		line, err := textio.ReadLine(br)
 		switch {
-		case err == errLong:
-			return "", fail(0, ErrTooLarge, "line longer than %d bytes", maxLine)
+		case err == textio.ErrLineTooLong:
+			return "", fail(0, ErrTooLarge, "line longer than %d bytes", textio.MaxLine)
 		case err != nil && err != io.EOF:
 			return "", fmt.Errorf("matrix: %w", err)
 		}
@@ -97,20 +77,20 @@ func Read(r io.Reader) (*lifesat.Board, error) {
 	for i, f := range head {
 		name := [2]string{"rows", "cols"}[i]
 		if strings.Trim(f.s, "0123456789") != "" {
-			return nil, fail(f.col, ErrFormat, "%s = %s: want a positive integer", name, quote(f.s))
+			return nil, fail(f.col, ErrFormat, "%s = %s: want a positive integer", name, textio.Quote(f.s))
 		}
 		v, err := strconv.Atoi(f.s)
 		switch {
-		case err != nil || v > maxSide: // err is strconv.ErrRange
-			return nil, fail(f.col, ErrTooLarge, "%s = %s: more than %d", name, quote(f.s), maxSide)
+		case err != nil || v > textio.MaxSide: // err is strconv.ErrRange
+			return nil, fail(f.col, ErrTooLarge, "%s = %s: more than %d", name, textio.Quote(f.s), textio.MaxSide)
 		case v == 0:
 			return nil, fail(f.col, ErrFormat, "%s = 0: want a positive integer", name)
 		}
 		size[i] = v
 	}
 	h, w := size[0], size[1]
-	if w > maxCells/h {
-		return nil, fail(0, ErrTooLarge, "%d x %d is more than %d cells", h, w, maxCells)
+	if textio.TooManyCells(w, h) {
+		return nil, fail(0, ErrTooLarge, "%d x %d is more than %d cells", h, w, textio.MaxCells)
 	}
 
 	// The rows. The cells are gathered as they come and the board is made
@@ -135,7 +115,7 @@ func Read(r io.Reader) (*lifesat.Board, error) {
 			case "1":
 				alive[y*w+x] = true
 			default:
-				return nil, fail(f.col, ErrFormat, "unexpected %s: want 0 or 1", quote(f.s))
+				return nil, fail(f.col, ErrFormat, "unexpected %s: want 0 or 1", textio.Quote(f.s))
 			}
 		}
 		if len(row) < w {
@@ -188,33 +168,6 @@ func fields(line string) []field {
 	return fs
 }
 
-// errLong reports a line longer than maxLine.
-var errLong = errors.New("line too long")
-
-// readLine returns the next line without its line ending ("\n", "\r\n"),
-// or io.EOF when there is none.
-func readLine(r *bufio.Reader) (string, error) {
-	var buf []byte
-	for {
-		frag, err := r.ReadSlice('\n')
-		buf = append(buf, frag...)
-		if len(buf) > maxLine {
-			return "", errLong
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(buf) > 0 {
-			break
-		}
-		if err != nil {
-			return "", err
-		}
-		break
-	}
-	return strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r"), nil
-}
-
 // Write writes b as a 0/1 matrix: the line "rows cols", then each row as
 // values 0 and 1 separated by single spaces. Write fails if b is nil or has
 // no cells, which the format cannot show.
@@ -239,17 +192,4 @@ func Write(w io.Writer, b *lifesat.Board) error {
 		bw.Write(line)
 	}
 	return bw.Flush()
-}
-
-// quote quotes s for an error message, cut short if it is long.
-func quote(s string) string {
-	const max = 20
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
 }

@@ -37,10 +37,12 @@
 //
 // # Errors
 //
-// Read returns the errors of the format's reader: an *rle.SyntaxError,
-// *cells.SyntaxError or *matrix.SyntaxError with the line and column,
-// wrapping that package's ErrFormat or ErrTooLarge. When no format matches,
-// Detect and Read return a *SyntaxError wrapping this package's ErrFormat:
+// Read returns the errors of the format's reader: a *SyntaxError (the type
+// rle.SyntaxError, cells.SyntaxError and matrix.SyntaxError all name) with
+// the line and column and Format "rle", "cells" or "matrix", wrapping that
+// package's ErrFormat or ErrTooLarge. When no format matches, Detect and
+// Read return a *SyntaxError with Format "pattern", wrapping this
+// package's ErrFormat:
 //
 //	pattern: line 1: none of the formats rle, cells, matrix matches "hello"
 package pattern

@@ -8,10 +8,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 	"github.com/lifesat/lifesat/lifesat/rle"
 )
@@ -46,24 +46,16 @@ func (f Format) String() string {
 // a format that is unknown or cannot be told.
 var ErrFormat = errors.New("pattern: unknown format")
 
-// A SyntaxError reports that Detect found no format matching a line.
-type SyntaxError struct {
-	Line int    // 1-based line number
-	Col  int    // 1-based byte column, or 0 when the whole line is meant
-	Msg  string // what is wrong
-	Err  error  // ErrFormat
-}
-
-// Error formats e as "pattern: line 1: ...".
-func (e *SyntaxError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("pattern: line %d, column %d: %s", e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("pattern: line %d: %s", e.Line, e.Msg)
-}
-
-// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
-func (e *SyntaxError) Unwrap() error { return e.Err }
+// A SyntaxError reports where and why a pattern file cannot be read: the
+// Line, the byte column Col (0 when the whole line is meant), the Msg and
+// the Err it wraps. Detect returns one with Format "pattern", wrapping
+// ErrFormat, when no format matches a line:
+// "pattern: line 1: none of the formats rle, cells, matrix matches ...".
+//
+// It is the one syntax error type of the format packages, so
+// *rle.SyntaxError, *cells.SyntaxError and *matrix.SyntaxError are the same
+// type: tell them apart by Format, or by errors.Is with a package's ErrFormat.
+type SyntaxError = textio.SyntaxError
 
 // ParseFormat returns the format named "rle", "cells" (or "plaintext") or
 // "matrix", in any case. A leading dot is ignored, so a file name's
@@ -113,8 +105,8 @@ func Detect(data []byte) (Format, error) {
 		case comment != '#' && strings.Trim(t, ".O*") == "":
 			return Cells, nil
 		}
-		return 0, &SyntaxError{Line: n, Err: ErrFormat,
-			Msg: "none of the formats rle, cells, matrix matches " + quote(t)}
+		return 0, &SyntaxError{Format: "pattern", Line: n, Err: ErrFormat,
+			Msg: "none of the formats rle, cells, matrix matches " + textio.Quote(t)}
 	}
 	if comment == '#' {
 		return RLE, nil // the RLE reader reports the missing header
@@ -152,9 +144,9 @@ const peek = 64 << 10
 // pattern with that format's reader. Read looks at the first 64 KiB to
 // decide, and hands the whole input to the format's reader.
 //
-// Errors are those of the format's reader (*rle.SyntaxError,
-// *cells.SyntaxError, *matrix.SyntaxError, each wrapping its package's
-// ErrFormat or ErrTooLarge), or the *SyntaxError of Detect.
+// Errors are those of the format's reader (a *SyntaxError with Format
+// "rle", "cells" or "matrix", wrapping that package's ErrFormat or
+// ErrTooLarge), or the *SyntaxError of Detect.
 func Read(r io.Reader) (*Pattern, error) {
 	br := bufio.NewReaderSize(r, peek)
 	head, err := br.Peek(peek)
@@ -212,17 +204,4 @@ func Write(w io.Writer, b *lifesat.Board, f Format, rule lifesat.Rule) error {
 		return matrix.Write(w, b)
 	}
 	return fmt.Errorf("%w %v", ErrFormat, f)
-}
-
-// quote quotes s for an error message, cut short if it is long.
-func quote(s string) string {
-	const max = 20
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
 }

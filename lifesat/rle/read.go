@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
 
 // Read reads a pattern in RLE: comment lines starting with '#', the header
@@ -19,7 +19,7 @@ import (
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with an "rle: " prefix.
 func Read(r io.Reader) (*Pattern, error) {
-	p := &parser{r: bufio.NewReader(r)}
+	p := &parser{r: textio.NewReader(r)}
 	return p.read()
 }
 
@@ -31,13 +31,10 @@ type parser struct {
 }
 
 func (p *parser) fail(line, col int, err error, format string, args ...any) *SyntaxError {
-	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
+	return &SyntaxError{Format: "rle", Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
 func (p *parser) read() (*Pattern, error) {
-	if bom, _ := p.r.Peek(3); string(bom) == "\uFEFF" {
-		p.r.Discard(3)
-	}
 	pat := &Pattern{Rule: lifesat.Life}
 
 	// Comments, blank lines, then the header.
@@ -88,7 +85,7 @@ func (p *parser) read() (*Pattern, error) {
 			if n < 0 {
 				n, nLine, nCol = 0, p.line, p.col
 			}
-			if n <= maxSide { // saturate: any count above maxSide is refused below
+			if n <= textio.MaxSide { // saturate: any count above textio.MaxSide is refused below
 				n = n*10 + int(c-'0')
 			}
 			continue
@@ -102,8 +99,8 @@ func (p *parser) read() (*Pattern, error) {
 				return nil, p.fail(nLine, nCol, ErrFormat, "run count before '!'")
 			case n == 0:
 				return nil, p.fail(nLine, nCol, ErrFormat, "run count 0")
-			case n > maxSide:
-				return nil, p.fail(nLine, nCol, ErrFormat, "run count above %d", maxSide)
+			case n > textio.MaxSide:
+				return nil, p.fail(nLine, nCol, ErrFormat, "run count above %d", textio.MaxSide)
 			}
 			count = n
 			n = -1
@@ -142,29 +139,17 @@ func (p *parser) read() (*Pattern, error) {
 // readLine returns the next line without its line ending ("\n", "\r\n"),
 // or io.EOF when there is none.
 func (p *parser) readLine() (string, error) {
-	var buf []byte
-	for {
-		frag, err := p.r.ReadSlice('\n')
-		buf = append(buf, frag...)
-		if len(buf) > maxLine {
-			return "", p.fail(p.line+1, 0, ErrTooLarge, "line longer than %d bytes", maxLine)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(buf) > 0 {
-			break
-		}
-		if err != nil {
-			if err != io.EOF {
-				err = fmt.Errorf("rle: %w", err)
-			}
-			return "", err
-		}
-		break
+	line, err := textio.ReadLine(p.r)
+	switch {
+	case err == textio.ErrLineTooLong:
+		return "", p.fail(p.line+1, 0, ErrTooLarge, "line longer than %d bytes", textio.MaxLine)
+	case err == io.EOF:
+		return "", err
+	case err != nil:
+		return "", fmt.Errorf("rle: %w", err)
 	}
 	p.line++
-	return strings.TrimRight(strings.TrimSuffix(string(buf), "\n"), "\r"), nil
+	return line, nil
 }
 
 // header parses the header line "x = W, y = H[, rule = R]" into the box
@@ -172,7 +157,7 @@ func (p *parser) readLine() (string, error) {
 func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 	c := &cursor{s: line}
 	if c.space(); !strings.HasPrefix(c.s[c.i:], "x") {
-		return 0, 0, p.fail(p.line, 0, ErrFormat, `want the header "x = W, y = H", got %s`, quote(c.s[c.i:]))
+		return 0, 0, p.fail(p.line, 0, ErrFormat, `want the header "x = W, y = H", got %s`, textio.Quote(c.s[c.i:]))
 	}
 	if w, err = p.size(c, "x", "columns"); err != nil {
 		return 0, 0, err
@@ -183,8 +168,8 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 	if h, err = p.size(c, "y", "rows"); err != nil {
 		return 0, 0, err
 	}
-	if h > 0 && w > maxCells/h {
-		return 0, 0, p.fail(p.line, 0, ErrTooLarge, "x = %d, y = %d is more than %d cells", w, h, maxCells)
+	if textio.TooManyCells(w, h) {
+		return 0, 0, p.fail(p.line, 0, ErrTooLarge, "x = %d, y = %d is more than %d cells", w, h, textio.MaxCells)
 	}
 	if c.space(); c.done() {
 		return w, h, nil
@@ -198,7 +183,7 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 	rule, err := lifesat.ParseRule(c.s[c.i:])
 	if err != nil { // the message quotes the rule: cut long ones short
 		if len(c.s)-c.i > 40 {
-			return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "bad rule %s", quote(c.s[c.i:]))
+			return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "bad rule %s", textio.Quote(c.s[c.i:]))
 		}
 		return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
 	}
@@ -206,7 +191,7 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 	return w, h, nil
 }
 
-// size parses "key = N" for a header field, N a side of at most maxSide.
+// size parses "key = N" for a header field, N a side of at most textio.MaxSide.
 func (p *parser) size(c *cursor, key, unit string) (int, error) {
 	if err := p.expect(c, key); err != nil {
 		return 0, err
@@ -218,7 +203,7 @@ func (p *parser) size(c *cursor, key, unit string) (int, error) {
 	start := c.i
 	n := 0
 	for ; c.i < len(c.s) && '0' <= c.s[c.i] && c.s[c.i] <= '9'; c.i++ {
-		if n <= maxSide {
+		if n <= textio.MaxSide {
 			n = n*10 + int(c.s[c.i]-'0')
 		}
 	}
@@ -227,14 +212,14 @@ func (p *parser) size(c *cursor, key, unit string) (int, error) {
 		if end < 0 {
 			end = len(c.s) - start
 		}
-		return 0, p.fail(p.line, start+1, ErrFormat, "%s = %s: want a number of %s, 0 or more", key, quote(c.s[start:start+end]), unit)
+		return 0, p.fail(p.line, start+1, ErrFormat, "%s = %s: want a number of %s, 0 or more", key, textio.Quote(c.s[start:start+end]), unit)
 	}
-	if n > maxSide {
+	if n > textio.MaxSide {
 		digits := c.s[start:c.i]
 		if len(digits) > 20 {
 			digits = digits[:20] + "..."
 		}
-		return 0, p.fail(p.line, start+1, ErrTooLarge, "%s = %s: more than %d %s", key, digits, maxSide, unit)
+		return 0, p.fail(p.line, start+1, ErrTooLarge, "%s = %s: more than %d %s", key, digits, textio.MaxSide, unit)
 	}
 	return n, nil
 }
@@ -265,17 +250,4 @@ func (c *cursor) space() {
 	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
 		c.i++
 	}
-}
-
-// quote quotes s for an error message, cut short if it is long.
-func quote(s string) string {
-	const max = 20
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
 }

@@ -2,17 +2,9 @@ package rle
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat"
-)
-
-// Limits on what Read accepts. They are checked against the header before
-// anything is allocated, so a header claiming a huge box is refused at once.
-const (
-	maxSide  = 1 << 16 // longest side of a board
-	maxCells = 1 << 24 // most cells (width times height) of a board
-	maxLine  = 1 << 20 // longest comment or header line, in bytes
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
 
 var (
@@ -42,21 +34,12 @@ type Pattern struct {
 	Comments []string
 }
 
-// A SyntaxError reports where and why the input is not valid RLE.
-type SyntaxError struct {
-	Line int    // 1-based line number
-	Col  int    // 1-based byte column, or 0 when the whole line is meant
-	Msg  string // what is wrong
-	Err  error  // ErrFormat or ErrTooLarge
-}
-
-// Error formats e as "rle: line 3, column 7: unexpected 'z'".
-func (e *SyntaxError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("rle: line %d, column %d: %s", e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("rle: line %d: %s", e.Line, e.Msg)
-}
-
-// Unwrap returns e.Err, so errors.Is(err, ErrFormat) works.
-func (e *SyntaxError) Unwrap() error { return e.Err }
+// A SyntaxError reports where and why the input is not valid RLE: the
+// Line, the byte column Col (0 when the whole line is meant), the Msg and
+// the Err it wraps, ErrFormat or ErrTooLarge. Its Format is "rle", and it
+// formats as "rle: line 3, column 7: unexpected 'z'".
+//
+// It is the one syntax error type of the format packages, so
+// *cells.SyntaxError and *matrix.SyntaxError are the same type: tell them
+// apart by Format, or by errors.Is(err, ErrFormat).
+type SyntaxError = textio.SyntaxError

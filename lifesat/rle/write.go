@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
+
+	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
 
 // lineWidth is the longest body line Write produces, as Golly and LifeWiki
@@ -26,7 +27,7 @@ func Write(w io.Writer, p *Pattern) error {
 		return errors.New("rle: Write: nil pattern or board")
 	}
 	for _, c := range p.Comments {
-		if strings.Contains(c, "\n") || strings.HasSuffix(c, "\r") {
+		if !textio.IsLine(c) {
 			return fmt.Errorf("rle: Write: comment %q holds a line break", c)
 		}
 	}
