@@ -43,7 +43,7 @@ func ParseEncoding(s string) (Encoding, error) {
 			return e, nil
 		}
 	}
-	return "", fmt.Errorf("lifesat: unknown encoding %q (want direct or knuth)", s)
+	return "", fmt.Errorf("%w: unknown encoding %q (want direct or knuth)", ErrProblem, s)
 }
 
 // A grid gives the literal of a cell of one generation; cells outside the
@@ -120,7 +120,7 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 	case Knuth:
 		enc = newKnuth(r)
 	default:
-		return nil, fmt.Errorf("lifesat: unknown encoding %q", e)
+		return nil, fmt.Errorf("%w: unknown encoding %q (want direct or knuth)", ErrProblem, e)
 	}
 	actual, _ := encoders.LoadOrStore(key, enc)
 	return actual.(encoder), nil

@@ -53,18 +53,19 @@ func ExampleEncode() {
 }
 
 func ExampleProblem_Check() {
-	// The beehive (LifeWiki "Beehive") is a still life; the blinker is not.
+	// The beehive (LifeWiki "Beehive") is a still life of Life (the
+	// default rule of nil Settings); the blinker is not.
 	beehive := lifesat.NewBoard(4, 3)
 	for _, c := range [][2]int{{1, 0}, {2, 0}, {0, 1}, {3, 1}, {1, 2}, {2, 2}} {
 		beehive.Set(c[0], c[1], true)
 	}
 	p := lifesat.StillLife(4, 3)
-	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{beehive}}, lifesat.Life, true))
+	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{beehive}}, nil))
 	blinker := lifesat.NewBoard(4, 3)
 	for x := range 3 {
 		blinker.Set(x, 1, true)
 	}
-	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{blinker}}, lifesat.Life, true))
+	fmt.Println(p.Check(&lifesat.Pattern{Phases: []*lifesat.Board{blinker}}, nil))
 	// Output:
 	// <nil>
 	// lifesat: generation 0 does not step to generation 0

@@ -23,14 +23,35 @@ var ErrProblem = errors.New("lifesat: bad problem")
 
 // A Problem describes the patterns to search for: Period generations
 // 0..Period-1 that each fit in the Width x Height box, where generation
-// Period equals generation 0. Everything outside the box is dead at all
-// times, including the one-cell ring around it where nothing may be
-// born: a pattern in the box lives in an empty plane.
+// Period equals generation 0 moved by Shift. Everything outside the box is
+// dead at all times, including the one-cell ring around it where nothing
+// may be born: a pattern in the box lives in an empty plane.
+//
+// Still lifes have Period 1, oscillators a Shift of zero, spaceships a
+// Shift that is not zero. The zero values of the other fields add no
+// constraint.
 type Problem struct {
 	Width, Height int
 	// Period is the number of generations in a cycle; 0 and 1 both
 	// mean a still life.
 	Period int
+	// Shift is how far generation Period lies from generation 0: (1, 1)
+	// for a glider moving down and right, (-2, 0) for a c/2 ship moving
+	// left. Spaceships only.
+	Shift image.Point
+	// Symmetry is a symmetry every generation must have; "" means none.
+	Symmetry Symmetry
+	// MinPop and MaxPop bound the population of generation 0; a MaxPop of
+	// 0 means no upper bound.
+	MinPop, MaxPop int
+	// Cage, when not nil, is a board of the box's size whose live cells
+	// are the only ones that may be alive at generation 0 (the "potentially
+	// alive" cells of Knuth's sat-life programs).
+	Cage *Board
+	// Blink lists cells that must be alive at generation 0 and dead at
+	// generation 1 (Bosch's way to rule out still lifes when maximizing
+	// oscillators). Period 2 or more only.
+	Blink []image.Point
 }
 
 // StillLife is the problem of a still life in a w x h box.
@@ -39,22 +60,47 @@ func StillLife(w, h int) Problem { return Problem{Width: w, Height: h, Period: 1
 // Oscillator is the problem of an oscillator of period p in a w x h box.
 func Oscillator(p, w, h int) Problem { return Problem{Width: w, Height: h, Period: p} }
 
+// Spaceship is the problem of a spaceship of period p that moves by
+// (dx, dy) every p generations, each generation fitting in a w x h box.
+func Spaceship(p, dx, dy, w, h int) Problem {
+	return Problem{Width: w, Height: h, Period: p, Shift: image.Pt(dx, dy)}
+}
+
 // period is p.Period with 0 read as 1.
 func (p Problem) period() int { return max(p.Period, 1) }
 
 // Box is the search box in board coordinates.
 func (p Problem) Box() image.Rectangle { return image.Rect(0, 0, p.Width, p.Height) }
 
-// String is a short description like "still life 16x16" or
-// "oscillator p3 16x16".
-func (p Problem) String() string {
-	if p.period() == 1 {
-		return fmt.Sprintf("still life %dx%d", p.Width, p.Height)
+// Kind is "still life", "oscillator" or "spaceship".
+func (p Problem) Kind() string {
+	switch {
+	case p.Shift != image.Point{}:
+		return "spaceship"
+	case p.period() > 1:
+		return "oscillator"
 	}
-	return fmt.Sprintf("oscillator p%d %dx%d", p.period(), p.Width, p.Height)
+	return "still life"
 }
 
-// Validate checks the sizes against the limits.
+// String is a short description like "still life 16x16",
+// "oscillator p3 16x16" or "spaceship p4 (1,1) 5x5".
+func (p Problem) String() string {
+	s := fmt.Sprintf("%s %dx%d", p.Kind(), p.Width, p.Height)
+	switch p.Kind() {
+	case "oscillator":
+		s = fmt.Sprintf("oscillator p%d %dx%d", p.period(), p.Width, p.Height)
+	case "spaceship":
+		s = fmt.Sprintf("spaceship p%d (%d,%d) %dx%d", p.period(), p.Shift.X, p.Shift.Y, p.Width, p.Height)
+	}
+	if p.Symmetry != "" && p.Symmetry != C1 {
+		s += " " + string(p.Symmetry)
+	}
+	return s
+}
+
+// Validate checks the sizes against the limits and the constraints
+// against each other.
 func (p Problem) Validate() error {
 	switch {
 	case p.Width <= 0 || p.Height <= 0:
@@ -66,8 +112,39 @@ func (p Problem) Validate() error {
 	case p.Width*p.Height*p.period() > MaxCells:
 		return fmt.Errorf("%w: %dx%d box over %d generations is %d cells, more than the limit of %d",
 			ErrProblem, p.Width, p.Height, p.period(), p.Width*p.Height*p.period(), MaxCells)
+	case p.Shift != image.Point{} && p.period() == 1:
+		return fmt.Errorf("%w: a spaceship needs a period of 2 or more", ErrProblem)
+	case abs(p.Shift.X) > MaxSide || abs(p.Shift.Y) > MaxSide:
+		return fmt.Errorf("%w: shift (%d,%d) is larger than any box", ErrProblem, p.Shift.X, p.Shift.Y)
+	case p.MinPop < 0 || p.MaxPop < 0:
+		return fmt.Errorf("%w: population bounds must not be negative", ErrProblem)
+	case p.MaxPop > 0 && p.MinPop > p.MaxPop:
+		return fmt.Errorf("%w: minimum population %d above maximum %d", ErrProblem, p.MinPop, p.MaxPop)
+	case p.Cage != nil && (p.Cage.Width() != p.Width || p.Cage.Height() != p.Height):
+		return fmt.Errorf("%w: cage is %dx%d, box %dx%d", ErrProblem, p.Cage.Width(), p.Cage.Height(), p.Width, p.Height)
+	}
+	for _, pt := range p.Blink {
+		if !pt.In(p.Box()) {
+			return fmt.Errorf("%w: blinking cell (%d,%d) outside the %dx%d box", ErrProblem, pt.X, pt.Y, p.Width, p.Height)
+		}
+		if p.period() < 2 {
+			return fmt.Errorf("%w: a blinking cell needs a period of 2 or more", ErrProblem)
+		}
+	}
+	if p.Symmetry != "" {
+		if _, err := ParseSymmetry(string(p.Symmetry)); err != nil {
+			return err
+		}
+		return p.Symmetry.check(p.Width, p.Height, p.Shift)
 	}
 	return nil
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
 }
 
 // A Pattern is one answer to a Problem: its generations 0..Period-1, each
@@ -79,10 +156,19 @@ type Pattern struct {
 // Board is generation 0.
 func (p *Pattern) Board() *Board { return p.Phases[0] }
 
+// frame is the area in which a pattern's generations are compared: the
+// box and its image moved by the shift, with the one-cell ring around.
+func (p Problem) frame() image.Rectangle {
+	return p.Box().Union(p.Box().Add(p.Shift)).Inset(-1)
+}
+
 // Check re-simulates pat with the plain Step in an empty plane and reports
-// how it fails to solve the problem under the rule, or nil. With exact
-// set, an oscillator must not repeat before its period.
-func (p Problem) Check(pat *Pattern, r Rule, exact bool) error {
+// how it fails to solve the problem under the settings' rule, or nil. It
+// checks every generation's successor, the exact period (unless
+// AnyPeriod), the symmetry, the cage, the population bounds and, unless
+// AllowEmpty, that generation 0 is not empty.
+func (p Problem) Check(pat *Pattern, s *Settings) error {
+	set := s.orDefaults()
 	per := p.period()
 	if len(pat.Phases) != per {
 		return fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
@@ -92,21 +178,66 @@ func (p Problem) Check(pat *Pattern, r Rule, exact bool) error {
 			return fmt.Errorf("lifesat: phase %d is %dx%d, want %dx%d", t, b.Width(), b.Height(), p.Width, p.Height)
 		}
 	}
-	// One step at a time in a plane one cell larger than the box: the
-	// ring shows any birth outside the box.
+	// One step at a time in a frame one cell larger than the box (and its
+	// moved image): the ring shows any birth outside the box.
+	f := p.frame()
 	for t, b := range pat.Phases {
-		got := Step(b.Pad(1), r, Dead)
-		want := pat.Phases[(t+1)%per].Pad(1)
+		got := Step(b.Crop(f), set.Rule, Dead)
+		want := pat.Phases[0].Crop(f.Sub(p.Shift))
+		if t+1 < per {
+			want = pat.Phases[t+1].Crop(f)
+		}
 		if !got.Equal(want) {
-			return fmt.Errorf("lifesat: generation %d does not step to generation %d", t, (t+1)%per)
+			switch {
+			case t+1 < per:
+				return fmt.Errorf("lifesat: generation %d does not step to generation %d", t, t+1)
+			case p.Shift == image.Point{}:
+				return fmt.Errorf("lifesat: generation %d does not step to generation 0", t)
+			}
+			return fmt.Errorf("lifesat: generation %d does not step to generation 0 moved by (%d,%d)", t, p.Shift.X, p.Shift.Y)
 		}
 	}
-	if exact {
+	if !set.AnyPeriod {
 		for d := 1; d < per; d++ {
-			if per%d == 0 && pat.Phases[d].Equal(pat.Phases[0]) {
-				return fmt.Errorf("lifesat: period is %d, not %d", d, per)
+			sx, sy := p.Shift.X*d, p.Shift.Y*d
+			if per%d != 0 || sx%per != 0 || sy%per != 0 {
+				continue
+			}
+			if pat.Phases[d].Crop(f).Equal(pat.Phases[0].Crop(f.Sub(image.Pt(sx/per, sy/per)))) {
+				return fmt.Errorf("lifesat: the pattern repeats after %d generations, before its period %d", d, per)
 			}
 		}
+	}
+	if p.Symmetry != "" {
+		for t, b := range pat.Phases {
+			if !p.Symmetry.symmetric(b) {
+				return fmt.Errorf("lifesat: generation %d lacks symmetry %s", t, p.Symmetry)
+			}
+		}
+	}
+	b := pat.Board()
+	if p.Cage != nil {
+		for y := range p.Height {
+			for x := range p.Width {
+				if b.Alive(x, y) && !p.Cage.Alive(x, y) {
+					return fmt.Errorf("lifesat: cell (%d,%d) is alive outside the cage", x, y)
+				}
+			}
+		}
+	}
+	for _, pt := range p.Blink {
+		if !b.Alive(pt.X, pt.Y) || pat.Phases[1].Alive(pt.X, pt.Y) {
+			return fmt.Errorf("lifesat: cell (%d,%d) does not blink", pt.X, pt.Y)
+		}
+	}
+	pop := b.Population()
+	switch {
+	case pop < p.MinPop:
+		return fmt.Errorf("lifesat: population %d below the minimum %d", pop, p.MinPop)
+	case p.MaxPop > 0 && pop > p.MaxPop:
+		return fmt.Errorf("lifesat: population %d above the maximum %d", pop, p.MaxPop)
+	case pop == 0 && !set.AllowEmpty:
+		return errors.New("lifesat: the pattern is empty")
 	}
 	return nil
 }

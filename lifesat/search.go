@@ -2,7 +2,9 @@ package lifesat
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"image"
 	"math/rand/v2"
 	"time"
 
@@ -61,6 +63,17 @@ type Settings struct {
 	// AnyPeriod admits oscillators whose period divides the Problem's
 	// (still lifes among them). By default the period is exact.
 	AnyPeriod bool
+	// Progress, when not nil, is told about long work as it goes: the
+	// size of the formula, each better answer of an optimization. It is
+	// called from the searching goroutine.
+	Progress func(format string, args ...any)
+}
+
+// progress reports to s.Progress if there is one.
+func (s *Settings) progress(format string, args ...any) {
+	if s.Progress != nil {
+		s.Progress(format, args...)
+	}
 }
 
 func (s *Settings) orDefaults() Settings {
@@ -122,11 +135,18 @@ func (in *Instance) Decode(model []bool) *Pattern {
 }
 
 // Encode writes the problem as CNF under the settings: cell variables
-// first (generation by generation, row by row), then the encoding's
-// auxiliary variables, then the period and non-emptiness constraints; the
-// diversification flips are applied last.
+// first (generation by generation, one per orbit of the symmetry, row by
+// row), then the encoding's auxiliary variables, then the period,
+// population and non-emptiness constraints; the diversification flips are
+// applied last.
 func Encode(p Problem, s *Settings) (*Instance, error) {
-	set := s.orDefaults()
+	return encode(p, s.orDefaults(), nil)
+}
+
+// encode is Encode with a chosen starting phase for the cells: when phase
+// is not nil, the solver's first guess for cell (x, y) of generation t is
+// phase(t, x, y), instead of the random one of the settings.
+func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -139,13 +159,10 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	}
 	per, w, h := p.period(), p.Width, p.Height
 	c := &logic.CNF{}
-	first := c.NewVars(per * w * h)
 	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
-	for i := range in.cells {
-		in.cells[i] = (first + logic.Var(i)).Pos()
-	}
+	in.allocateCells()
 	var d *defs
-	if set.Diversify == FlipAll {
+	if set.Diversify == FlipAll || phase != nil {
 		d = &defs{}
 	}
 	gen := func(t int) grid {
@@ -153,25 +170,42 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	}
 	// Every cell of the box and of the ring around it follows the rule;
 	// ring cells are dead at every generation, so nothing is born there.
-	area := p.Box().Inset(-1)
-	for t := range per {
-		enc.step(c, d, gen(t), gen((t+1)%per), area)
+	// The last generation steps to generation 0 moved by the shift.
+	for t := range per - 1 {
+		enc.step(c, d, gen(t), gen(t+1), p.Box().Inset(-1))
 	}
+	moved := func(x, y int) logic.Lit { return in.Cell(0, x-p.Shift.X, y-p.Shift.Y) }
+	enc.step(c, d, gen(per-1), moved, p.frame())
 	if in.Exact {
 		for _, div := range maximalDivisors(per) {
-			differ(c, d, in, 0, div)
+			sx, sy := p.Shift.X*div, p.Shift.Y*div
+			if sx%per == 0 && sy%per == 0 {
+				differ(c, d, in, div, image.Pt(sx/per, sy/per))
+			}
+		}
+	}
+	first := make([]logic.Lit, 0, w*h)
+	for y := range h {
+		for x := range w {
+			first = append(first, in.Cell(0, x, y))
 		}
 	}
 	if !set.AllowEmpty {
-		alive := make([]logic.Lit, 0, w*h)
-		for y := range h {
-			for x := range w {
-				alive = append(alive, in.Cell(0, x, y))
-			}
-		}
-		c.Add(alive...)
+		c.Add(first...)
 	}
-	in.flip(set, d)
+	if p.MinPop > 0 || p.MaxPop > 0 {
+		limit := max(p.MinPop, p.MaxPop+1)
+		tot := logic.NewTotalizer(c, first, min(limit, len(first)))
+		c.Add(tot.Output(p.MinPop))
+		if p.MaxPop > 0 {
+			c.Add(tot.Output(p.MaxPop + 1).Not())
+		}
+	}
+	for _, pt := range p.Blink {
+		c.Add(in.Cell(0, pt.X, pt.Y))
+		c.Add(in.Cell(1, pt.X, pt.Y).Not())
+	}
+	in.flip(set, d, phase)
 	c.Comment("lifesat %v, rule %v, encoding %s, diversify %v, seed %d", p, set.Rule, set.Encoding, set.Diversify, set.Seed)
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {
@@ -184,28 +218,72 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 	return in, nil
 }
 
-// flip applies the random flips chosen by the settings. With FlipAll the
-// cells get a random mask and every auxiliary variable recorded in d the
-// value it has on that random board; any other variable a random bit.
-func (in *Instance) flip(set Settings, d *defs) {
-	if set.Diversify == NoFlip {
+// allocateCells gives every orbit of cells of every generation a variable,
+// in order; cells outside the cage at generation 0 are constant False,
+// and so is every cell of an orbit that meets the outside of the cage.
+func (in *Instance) allocateCells() {
+	p := in.Problem
+	w, h := p.Width, p.Height
+	orbit := p.Symmetry.orbits(w, h)
+	caged := make([]bool, w*h) // orbit representative -> some member outside the cage
+	if p.Cage != nil {
+		for i, r := range orbit {
+			if !p.Cage.Alive(i%w, i/w) {
+				caged[r] = true
+			}
+		}
+	}
+	for t := range p.period() {
+		base := t * w * h
+		for i, r := range orbit {
+			switch {
+			case t == 0 && caged[r]:
+				in.cells[base+i] = logic.False
+			case r == i:
+				in.cells[base+i] = in.CNF.NewVar().Pos()
+			default:
+				in.cells[base+i] = in.cells[base+r]
+			}
+		}
+	}
+}
+
+// flip applies the flips chosen by the settings. With FlipAll the cells
+// get a random mask (or the given phase) and every auxiliary variable
+// recorded in d the value it has on that board; any other variable a
+// random bit.
+func (in *Instance) flip(set Settings, d *defs, phase func(t, x, y int) bool) {
+	if set.Diversify == NoFlip && phase == nil {
 		return
 	}
 	rng := rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
 	mask := make([]bool, in.CNF.NumVars()+1)
-	n := len(mask)
-	if set.Diversify == FlipCells {
-		n = 1 + len(in.cells)
-	}
-	for v := 1; v < n; v++ {
+	for v := 1; v < len(mask); v++ {
 		mask[v] = rng.IntN(2) == 1
+	}
+	if phase != nil {
+		p := in.Problem
+		for i, l := range in.cells {
+			if !l.IsConst() {
+				x, y, t := i%p.Width, i/p.Width%p.Height, i/(p.Width*p.Height)
+				mask[l.Var()] = phase(t, x, y)
+			}
+		}
+	}
+	if set.Diversify == FlipCells && phase == nil {
+		// The blog's XOR: cells only. Cell variables come first.
+		for v := in.numCellVars() + 1; v < len(mask); v++ {
+			mask[v] = false
+		}
 	}
 	if d != nil {
 		d.eval(mask)
 	}
 	in.CNF.Flip(mask)
 	for i, l := range in.cells {
-		in.cells[i] = l.Xor(mask[l.Var()])
+		if !l.IsConst() {
+			in.cells[i] = l.Xor(mask[l.Var()])
+		}
 	}
 }
 
@@ -226,14 +304,18 @@ func maximalDivisors(p int) []int {
 	return ds
 }
 
-// differ adds clauses saying generations t and u differ in some cell:
-// d_c -> (cell_t XOR cell_u) for each cell c, and one of the d_c.
-func differ(c *logic.CNF, df *defs, in *Instance, t, u int) {
-	p := in.Problem
-	some := make([]logic.Lit, 0, p.Width*p.Height)
-	for y := range p.Height {
-		for x := range p.Width {
-			a, b := in.Cell(t, x, y), in.Cell(u, x, y)
+// differ adds clauses saying generation t differs from generation 0
+// moved by shift in some cell of the frame: d_c -> (a_c XOR b_c) for each
+// cell c, and one of the d_c.
+func differ(c *logic.CNF, df *defs, in *Instance, t int, shift image.Point) {
+	f := in.Problem.frame()
+	some := make([]logic.Lit, 0, f.Dx()*f.Dy())
+	for y := f.Min.Y; y < f.Max.Y; y++ {
+		for x := f.Min.X; x < f.Max.X; x++ {
+			a, b := in.Cell(t, x, y), in.Cell(0, x-shift.X, y-shift.Y)
+			if a == logic.False && b == logic.False {
+				continue
+			}
 			d := c.NewVar().Pos()
 			df.add(d.Var(), unary{a}, unary{b}, 0)
 			c.Add(d.Not(), a, b)
@@ -242,6 +324,17 @@ func differ(c *logic.CNF, df *defs, in *Instance, t, u int) {
 		}
 	}
 	c.Add(some...)
+}
+
+// numCellVars is the number of cell variables, which come first.
+func (in *Instance) numCellVars() int {
+	n := 0
+	for _, l := range in.cells {
+		if !l.IsConst() {
+			n = max(n, int(l.Var()))
+		}
+	}
+	return n
 }
 
 // Stats describe the work of a search.
@@ -277,50 +370,75 @@ type Result struct {
 // background later (see logic.Gophersat).
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 	set := s.orDefaults()
+	res := &Result{}
+	err := enumerate(ctx, p, set, &res.Stats, func(pat *Pattern) bool {
+		res.Patterns = append(res.Patterns, pat)
+		return len(res.Patterns) < set.Solutions
+	}, &res.Exhausted)
+	if len(res.Patterns) > 0 {
+		res.Status = logic.Sat
+	} else if res.Exhausted {
+		res.Status = logic.Unsat
+	}
+	if errors.Is(err, ErrProblem) {
+		return nil, err // the problem could not be encoded
+	}
+	return res, err
+}
+
+// Enumerate calls yield with every distinct pattern that solves p, each
+// verified by Problem.Check, until yield returns false or none is left:
+// the streaming form of Search (Settings.Solutions is ignored). It
+// returns nil when the patterns ran out or yield stopped, and ctx.Err()
+// when ctx ended first.
+func Enumerate(ctx context.Context, p Problem, s *Settings, yield func(*Pattern) bool) error {
+	var st Stats
+	var done bool
+	return enumerate(ctx, p, s.orDefaults(), &st, yield, &done)
+}
+
+// enumerate is the loop under Search and Enumerate; it fills st and sets
+// *exhausted when it proves that no further pattern exists.
+func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield func(*Pattern) bool, exhausted *bool) error {
 	start := time.Now()
 	in, err := Encode(p, &set)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	res := &Result{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
+	*st = Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}
+	set.progress("%v: %d variables, %d clauses, encoded in %v", p, st.Vars, st.Clauses, st.Encode.Round(time.Millisecond))
 	solver := set.Solver
 	if solver == nil {
 		solver = logic.Gophersat{}
 	}
 	start = time.Now()
-	defer func() { res.Stats.Solve = time.Since(start) }()
+	defer func() { st.Solve = time.Since(start) }()
 	sess, err := solver.Start(in.CNF)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for len(res.Patterns) < set.Solutions {
-		res.Stats.Solves++
-		st, err := sess.Solve(ctx)
+	for {
+		st.Solves++
+		status, err := sess.Solve(ctx)
 		if err != nil {
-			return res, err
+			return err
 		}
-		if st == logic.Unknown {
-			return res, fmt.Errorf("lifesat: solver stopped without an answer")
-		}
-		if st == logic.Unsat {
-			res.Exhausted = true
-			if len(res.Patterns) == 0 {
-				res.Status = logic.Unsat
-			}
-			return res, nil
+		switch status {
+		case logic.Unknown:
+			return errors.New("lifesat: solver stopped without an answer")
+		case logic.Unsat:
+			*exhausted = true
+			return nil
 		}
 		pat := in.Decode(sess.Model())
-		if err := p.Check(pat, set.Rule, in.Exact); err != nil {
-			return res, fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
+		if err := p.Check(pat, &set); err != nil {
+			return fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
 		}
-		if !set.AllowEmpty && pat.Board().Population() == 0 {
-			return res, fmt.Errorf("lifesat: internal error: empty pattern despite the non-empty constraint")
+		if !yield(pat) {
+			return nil
 		}
-		res.Patterns = append(res.Patterns, pat)
-		res.Status = logic.Sat
 		in.block(sess, pat)
 	}
-	return res, nil
 }
 
 // block forbids pat, in every one of its phases, as generation 0 of a

@@ -165,7 +165,7 @@ func TestOtherRules(t *testing.T) {
 		if err != nil || res.Status != logic.Sat {
 			t.Fatalf("%s %v: %v %v", tc.rule, tc.p, res, err)
 		}
-		if err := tc.p.Check(res.Patterns[0], r, true); err != nil {
+		if err := tc.p.Check(res.Patterns[0], &lifesat.Settings{Rule: r}); err != nil {
 			t.Errorf("%s: %v", tc.rule, err)
 		}
 	}

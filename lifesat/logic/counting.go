@@ -13,7 +13,7 @@ package logic
 // count the function tests are cut off, as in the k-simplified totalizer of
 // M. Buttner and J. Rintanen, "Satisfiability planning with constraints on
 // the number of actions", ICAPS 2005. Knuth, TAOCP 7.2.2.2, discusses
-// the same clauses.
+// the same clauses. The totalizer itself, totalize, is in cardinality.go.
 
 import (
 	"fmt"
@@ -204,7 +204,7 @@ func (t *tseitin) counting(f *countingFormula, want *bool) Lit {
 	key := fmt.Sprint(lits)
 	u := t.totals[key]
 	if len(u) < min(top, m) {
-		u = t.totalizer(lits, top)
+		u = totalize(t.c, lits, top)
 		if t.totals == nil {
 			t.totals = make(map[string][]Lit)
 		}
@@ -284,44 +284,4 @@ func (t *tseitin) countingDirect(lits []Lit, ok []bool, want *bool) Lit {
 		t.c.Add(subst(cl, x)...) // !x => !f
 	}
 	return x
-}
-
-// totalizer returns u1..us, s = min(len(in), top): ui is true exactly when
-// at least i of in are true (us: at least s). It needs top >= 1.
-func (t *tseitin) totalizer(in []Lit, top int) []Lit {
-	if len(in) == 1 {
-		return in[:1:1]
-	}
-	h := len(in) / 2
-	a := t.totalizer(in[:h], top)
-	b := t.totalizer(in[h:], top)
-	s := min(len(a)+len(b), top)
-	r := make([]Lit, s)
-	for i := range r {
-		r[i] = t.c.NewVar().Pos()
-	}
-	// at is output i of x, with x_0 = True; past the end it is False, which
-	// is only ever asked of an output list that was not cut off.
-	at := func(x []Lit, i int) Lit {
-		switch {
-		case i == 0:
-			return True
-		case i > len(x):
-			return False
-		}
-		return x[i-1]
-	}
-	for i := 0; i <= len(a); i++ {
-		for j := 0; j <= len(b); j++ {
-			if k := i + j; 1 <= k && k <= s {
-				// C1: a_i && b_j => r_(i+j)
-				t.c.Add(at(a, i).Not(), at(b, j).Not(), r[k-1])
-			}
-			if k := i + j + 1; k <= s {
-				// C2: r_(i+j+1) => a_(i+1) || b_(j+1)
-				t.c.Add(at(a, i+1), at(b, j+1), r[k-1].Not())
-			}
-		}
-	}
-	return r
 }

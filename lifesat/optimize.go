@@ -1,0 +1,105 @@
+package lifesat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// A MaxResult is the outcome of Maximize.
+type MaxResult struct {
+	// Status is logic.Sat when a pattern was found (the best one is in
+	// Pattern), logic.Unsat when the problem has no pattern at all, and
+	// logic.Unknown when the search stopped before finding any.
+	Status logic.Status
+	// Pattern is the best pattern found, verified by Problem.Check.
+	Pattern *Pattern
+	// Population is the number of live cells of Pattern, summed over its
+	// phases (for an oscillator, Period times its average population).
+	Population int
+	// Optimal is true when no pattern with more live cells exists.
+	Optimal bool
+	Stats   Stats
+}
+
+// Maximize finds a pattern of p with the most live cells, summed over its
+// phases: the maximum-density still life of Bosch's paper (OEIS A055397
+// for n x n boxes) and, for oscillators, the maximum average density of
+// his Exercises 3 and 4 (use Problem.Blink to rule out still lifes as he
+// does). It works as a sequence of SAT questions in one incremental
+// session: having found a pattern of population k, it adds "at least k+1
+// live cells" through a totalizer (logic.Totalizer) and asks again; an
+// UNSAT answer proves the last pattern optimal. The solver starts from the
+// all-alive board, so its first answers are already dense.
+//
+// Settings apply as for Search (the empty pattern is allowed, and Seed
+// and Diversify do not apply). ctx is checked before each solver call and
+// while it runs; on cancellation the best pattern so far comes back with
+// ctx.Err(). Each improvement is reported to Settings.Progress.
+func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
+	set := s.orDefaults()
+	set.AllowEmpty = true
+	start := time.Now()
+	in, err := encode(p, set, func(int, int, int) bool { return true })
+	if err != nil {
+		return nil, err
+	}
+	per, w, h := p.period(), p.Width, p.Height
+	all := make([]logic.Lit, 0, per*w*h)
+	for t := range per {
+		for y := range h {
+			for x := range w {
+				all = append(all, in.Cell(t, x, y))
+			}
+		}
+	}
+	tot := logic.NewTotalizer(in.CNF, all, len(all))
+	res := &MaxResult{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
+	set.progress("%v: %d variables, %d clauses, encoded in %v", p, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	solver := set.Solver
+	if solver == nil {
+		solver = logic.Gophersat{}
+	}
+	start = time.Now()
+	defer func() { res.Stats.Solve = time.Since(start) }()
+	sess, err := solver.Start(in.CNF)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		res.Stats.Solves++
+		st, err := sess.Solve(ctx)
+		if err != nil {
+			return res, err
+		}
+		switch st {
+		case logic.Unknown:
+			return res, errors.New("lifesat: solver stopped without an answer")
+		case logic.Unsat:
+			if res.Pattern == nil {
+				res.Status = logic.Unsat
+			} else {
+				res.Optimal = true
+			}
+			return res, nil
+		}
+		pat := in.Decode(sess.Model())
+		if err := p.Check(pat, &set); err != nil {
+			return res, fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
+		}
+		pop := 0
+		for _, b := range pat.Phases {
+			pop += b.Population()
+		}
+		res.Status, res.Pattern, res.Population = logic.Sat, pat, pop
+		set.progress("%v: found %d live cells after %v", p, pop, time.Since(start).Round(time.Millisecond))
+		if pop == len(all) {
+			res.Optimal = true
+			return res, nil
+		}
+		sess.Add(tot.Output(pop + 1))
+	}
+}

@@ -1,0 +1,93 @@
+package lifesat_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// OEIS A055397: maximal number of live cells in a still life in an n x n
+// box: 0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, ... (n = 1..12). Bosch's
+// Table 1 solved n = 4..9 (and his Figure 7 shows the optima). n = 1..4
+// are also checked by brute force below.
+var a055397 = []int{0, 4, 6, 8, 16, 18, 28}
+
+func TestMaxDensityStillLife(t *testing.T) {
+	for n := 1; n <= len(a055397); n++ {
+		res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(n, n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Optimal || res.Population != a055397[n-1] {
+			t.Errorf("%dx%d: population %d optimal=%v, OEIS A055397 says %d", n, n, res.Population, res.Optimal, a055397[n-1])
+		}
+		if n <= 4 {
+			if got := bruteMaxStill(n); got != a055397[n-1] {
+				t.Errorf("brute force %dx%d: %d", n, n, got)
+			}
+		}
+	}
+}
+
+func bruteMaxStill(n int) int {
+	best := 0
+	for bits := range 1 << (n * n) {
+		b := lifesat.NewBoard(n, n)
+		for j := range n * n {
+			b.Set(j%n, j/n, bits>>j&1 == 1)
+		}
+		if p := b.Pad(1); lifesat.Step(p, lifesat.Life, lifesat.Dead).Equal(p) {
+			best = max(best, b.Population())
+		}
+	}
+	return best
+}
+
+// Bosch's variants: 3-4 Life still lifes, and a period-2 oscillator with a
+// forced blinking cell; each optimum is cross-checked by brute force over
+// every board of the box.
+func TestMaxDensityVariants(t *testing.T) {
+	r34, _ := lifesat.ParseRule("B34/S34")
+	res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(4, 4), &lifesat.Settings{Rule: r34})
+	if err != nil || !res.Optimal {
+		t.Fatal(res, err)
+	}
+	best := 0
+	for bits := range 1 << 16 {
+		b := lifesat.NewBoard(4, 4)
+		for j := range 16 {
+			b.Set(j%4, j/4, bits>>j&1 == 1)
+		}
+		if p := b.Pad(1); lifesat.Step(p, r34, lifesat.Dead).Equal(p) {
+			best = max(best, b.Population())
+		}
+	}
+	if res.Population != best {
+		t.Errorf("3-4 Life 4x4: %d, brute force %d", res.Population, best)
+	}
+
+	p := lifesat.Oscillator(2, 4, 4)
+	p.Blink = append(p.Blink, imagePt(1, 1))
+	res, err = lifesat.Maximize(context.Background(), p, nil)
+	if err != nil || res.Status != logic.Sat || !res.Optimal {
+		t.Fatal(res, err)
+	}
+	// Brute force: the best sum of both phases over all 4x4 boards whose
+	// successor stays in the box, returns in 2 steps, and blinks at (1,1).
+	best = 0
+	for bits := range 1 << 16 {
+		b := lifesat.NewBoard(4, 4)
+		for j := range 16 {
+			b.Set(j%4, j/4, bits>>j&1 == 1)
+		}
+		g := lifesat.Run(b.Pad(1), lifesat.Life, lifesat.Dead, 2)
+		if g[2].Equal(g[0]) && !g[1].Equal(g[0]) && g[0].Alive(2, 2) && !g[1].Alive(2, 2) && g[1].Population() == g[1].Crop(imageRect(1, 1, 5, 5)).Population() {
+			best = max(best, g[0].Population()+g[1].Population())
+		}
+	}
+	if res.Population != best {
+		t.Errorf("p2 4x4 blinking at (1,1): %d, brute force %d", res.Population, best)
+	}
+}

@@ -1,0 +1,261 @@
+package lifesat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// A PredMode says what a predecessor search assumes beyond the target.
+type PredMode uint8
+
+const (
+	// PredDead: the target is the whole world at the last generation;
+	// everything outside its box is dead at every generation, and the
+	// predecessor lives in the same box.
+	PredDead PredMode = iota
+	// PredWindow: only the box is constrained at the last generation;
+	// cells around it may be anything. The predecessor of N steps may use
+	// N cells on every side of the box: it is a (W+2N) x (H+2N) board
+	// whose cell (N, N) is the target's (0, 0). A target with no
+	// predecessor in this mode has none at all: it is a Garden of Eden
+	// (for N = 1).
+	PredWindow
+	// PredTorus: the board wraps around, as in the public "Reverse Game
+	// of Life" benchmark.
+	PredTorus
+)
+
+// String names the mode: "dead", "window" or "torus".
+func (m PredMode) String() string {
+	switch m {
+	case PredWindow:
+		return "window"
+	case PredTorus:
+		return "torus"
+	}
+	return "dead"
+}
+
+// ParsePredMode reads a mode name.
+func ParsePredMode(s string) (PredMode, error) {
+	for _, m := range []PredMode{PredDead, PredWindow, PredTorus} {
+		if s == m.String() {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown predecessor mode %q (want dead, window or torus)", ErrProblem, s)
+}
+
+// A PredProblem asks for a board that becomes Target after Steps
+// generations (Steps 0 means 1).
+type PredProblem struct {
+	Target *Board
+	Steps  int
+	Mode   PredMode
+	// Minimize asks for the fewest live cells at generation 0, proved
+	// optimal when the search finishes.
+	Minimize bool
+}
+
+// A PredResult is the outcome of a predecessor search.
+type PredResult struct {
+	// Status is logic.Sat when a predecessor was found, logic.Unsat when
+	// none exists (in PredWindow mode: the target is a Garden of Eden),
+	// logic.Unknown when the search stopped first.
+	Status logic.Status
+	// Board is the predecessor (generation 0), verified by simulation.
+	Board *Board
+	// Optimal is true when Minimize proved that no predecessor has fewer
+	// live cells.
+	Optimal bool
+	Stats   Stats
+}
+
+func (q PredProblem) steps() int { return max(q.Steps, 1) }
+
+// area is the region of generation t (0..N) that is encoded.
+func (q PredProblem) area(t int) image.Rectangle {
+	box := image.Rect(0, 0, q.Target.Width(), q.Target.Height())
+	if q.Mode == PredWindow {
+		return box.Inset(-(q.steps() - t))
+	}
+	return box
+}
+
+func (q PredProblem) validate() error {
+	if q.Target == nil {
+		return fmt.Errorf("%w: no target", ErrProblem)
+	}
+	w, h, n := q.Target.Width(), q.Target.Height(), q.steps()
+	switch {
+	case w == 0 || h == 0:
+		return fmt.Errorf("%w: the target is empty (%dx%d)", ErrProblem, w, h)
+	case q.Steps < 0 || n > MaxPeriod:
+		return fmt.Errorf("%w: steps %d: want 1..%d", ErrProblem, q.Steps, MaxPeriod)
+	}
+	a := q.area(0)
+	if a.Dx() > MaxSide || a.Dy() > MaxSide || a.Dx()*a.Dy()*n > MaxCells {
+		return fmt.Errorf("%w: a %dx%d target over %d steps is more than %d cells", ErrProblem, w, h, n, MaxCells)
+	}
+	if q.Mode > PredTorus {
+		return fmt.Errorf("%w: unknown predecessor mode %d", ErrProblem, q.Mode)
+	}
+	return nil
+}
+
+// Check reports whether b becomes the target after the steps, in the
+// problem's mode, by plain simulation.
+func (q PredProblem) Check(b *Board, r Rule) error {
+	n := q.steps()
+	var end *Board
+	switch q.Mode {
+	case PredTorus:
+		end = Run(b, r, Torus, n)[n]
+	case PredWindow:
+		// Simulate in a plane large enough, then look at the box only.
+		end = Run(b.Pad(n), r, Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
+	default:
+		end = Run(b.Pad(n), r, Dead, n)[n]
+		if !end.Equal(q.Target.Pad(n)) {
+			return errors.New("lifesat: the predecessor does not evolve into the target in an empty plane")
+		}
+		return nil
+	}
+	if !end.Equal(q.Target) {
+		return errors.New("lifesat: the predecessor does not evolve into the target")
+	}
+	return nil
+}
+
+// Predecessor finds a board that evolves into q.Target in q.Steps
+// generations under the settings' rule: the reverse Life problem of
+// Bosch's Exercise 6 and of the reverse-Life project. The solver starts
+// from all cells dead (its natural phase), which favours sparse answers;
+// Seed and Diversify do not apply. With Minimize, it then asks for fewer
+// and fewer live cells until that is proved impossible.
+//
+// ctx is checked before each solver call and while the solver runs; on
+// cancellation the best predecessor found so far comes back, with
+// ctx.Err().
+func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, error) {
+	set := s.orDefaults()
+	if err := q.validate(); err != nil {
+		return nil, err
+	}
+	if set.Rule.BirthOnZero() && q.Mode != PredTorus {
+		return nil, fmt.Errorf("%w: rule %v has B0: only the torus mode can reverse it", ErrProblem, set.Rule)
+	}
+	enc, err := newEncoder(set.Encoding, set.Rule)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	n := q.steps()
+	w, h := q.Target.Width(), q.Target.Height()
+	c := &logic.CNF{}
+	gens := make([]map[image.Point]logic.Lit, n)
+	for t := range n {
+		a := q.area(t)
+		gens[t] = make(map[image.Point]logic.Lit, a.Dx()*a.Dy())
+		for y := a.Min.Y; y < a.Max.Y; y++ {
+			for x := a.Min.X; x < a.Max.X; x++ {
+				gens[t][image.Pt(x, y)] = c.NewVar().Pos()
+			}
+		}
+	}
+	lookup := func(t int) grid {
+		if t == n {
+			return func(x, y int) logic.Lit {
+				if q.Mode == PredTorus {
+					x, y = mod(x, w), mod(y, h)
+				}
+				return logic.Const(q.Target.Alive(x, y))
+			}
+		}
+		return func(x, y int) logic.Lit {
+			if q.Mode == PredTorus {
+				x, y = mod(x, w), mod(y, h)
+			}
+			if l, ok := gens[t][image.Pt(x, y)]; ok {
+				return l
+			}
+			return logic.False
+		}
+	}
+	for t := range n {
+		area := q.area(t + 1)
+		if q.Mode == PredDead {
+			area = area.Inset(-1) // the ring stays dead
+		}
+		enc.step(c, nil, lookup(t), lookup(t+1), area)
+	}
+	a0 := q.area(0)
+	first := make([]logic.Lit, 0, a0.Dx()*a0.Dy())
+	for y := a0.Min.Y; y < a0.Max.Y; y++ {
+		for x := a0.Min.X; x < a0.Max.X; x++ {
+			first = append(first, gens[0][image.Pt(x, y)])
+		}
+	}
+	res := &PredResult{Stats: Stats{Vars: c.NumVars(), Clauses: c.NumClauses(), Encode: time.Since(start)}}
+	solver := set.Solver
+	if solver == nil {
+		solver = logic.Gophersat{}
+	}
+	start = time.Now()
+	defer func() { res.Stats.Solve = time.Since(start) }()
+	sess, err := solver.Start(c)
+	if err != nil {
+		return nil, err
+	}
+	var tot *logic.Totalizer
+	for {
+		res.Stats.Solves++
+		st, err := sess.Solve(ctx)
+		if err != nil {
+			return res, err
+		}
+		if st == logic.Unknown {
+			return res, errors.New("lifesat: solver stopped without an answer")
+		}
+		if st == logic.Unsat {
+			if res.Board == nil {
+				res.Status = logic.Unsat
+			} else {
+				res.Optimal = true
+			}
+			return res, nil
+		}
+		m := sess.Model()
+		b := NewBoard(a0.Dx(), a0.Dy())
+		for i, l := range first {
+			b.Set(i%a0.Dx(), i/a0.Dx(), l.Value(m))
+		}
+		if err := q.Check(b, set.Rule); err != nil {
+			return res, fmt.Errorf("lifesat: internal error: the solver's predecessor fails verification: %w", err)
+		}
+		res.Board, res.Status = b, logic.Sat
+		if !q.Minimize {
+			return res, nil
+		}
+		pop := b.Population()
+		if pop == 0 {
+			res.Optimal = true
+			return res, nil
+		}
+		if tot == nil {
+			// Counting up to the population of the first answer is
+			// enough: later answers only get smaller. The counter's
+			// variables are new, so the session starts again with it.
+			tot = logic.NewTotalizer(c, first, pop)
+			if sess, err = solver.Start(c); err != nil {
+				return res, err
+			}
+		}
+		sess.Add(tot.Output(pop).Not()) // fewer than pop live cells
+	}
+}
