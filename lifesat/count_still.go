@@ -65,8 +65,7 @@ type rowCounter struct {
 	okC [64]uint8
 	// Scratch for extensions.
 	ab   [maxCountWidth + 2]uint8
-	exts   []uint32
-	exts16 []uint16
+	exts []uint16
 	// The extensions of the states seen so far, up to a budget, since
 	// most states come back row after row: extFlat[extAt[s]] is their
 	// number, the rows follow; extAt[s] == 0 means not cached.
@@ -101,7 +100,7 @@ func newRowCounter(n int, r Rule) *rowCounter {
 // extensions returns the rows c (as a reused slice) that make row b stable
 // between rows a and c: the n cells of b and the dead ring cells just
 // left and right of it.
-func (c *rowCounter) extensions(a, b uint32) []uint32 {
+func (c *rowCounter) extensions(a, b uint32) []uint16 {
 	// With the row shifted left by two, column x is bit x+2 and the window
 	// centred on column x (x = -1..n) is bits x+1..x+3.
 	pa, pb := a<<2, b<<2
@@ -116,25 +115,20 @@ func (c *rowCounter) extensions(a, b uint32) []uint32 {
 // maxCachedExtensions bounds the extension cache: 64 MiB of rows.
 const maxCachedExtensions = 1 << 25
 
-// cachedExtensions is extensions(s>>n, s&mask), from the cache when it can.
+// cachedExtensions is extensions(s>>n, s&mask), from the cache when it
+// can; rows have at most 12 bits.
 func (c *rowCounter) cachedExtensions(s uint32) []uint16 {
 	if at := c.extAt[s]; at != 0 {
 		return c.extFlat[at+1 : at+1+uint32(c.extFlat[at])]
 	}
 	exts := c.extensions(s>>c.n, s&c.mask)
 	if len(c.extFlat)+1+len(exts) > maxCachedExtensions {
-		c.exts16 = c.exts16[:0]
-		for _, e := range exts {
-			c.exts16 = append(c.exts16, uint16(e))
-		}
-		return c.exts16
+		return exts
 	}
 	at := len(c.extFlat)
 	c.extAt[s] = uint32(at)
 	c.extFlat = append(c.extFlat, uint16(len(exts)))
-	for _, e := range exts {
-		c.extFlat = append(c.extFlat, uint16(e))
-	}
+	c.extFlat = append(c.extFlat, exts...)
 	return c.extFlat[at+1:]
 }
 
@@ -145,7 +139,7 @@ func (c *rowCounter) extend(k int, row uint32) {
 		// The last cell of b and the ring cell right of it.
 		pc := row << 2
 		if c.ab[c.n]>>((pc>>c.n)&7)&1 == 1 && c.ab[c.n+1]>>((pc>>(c.n+1))&7)&1 == 1 {
-			c.exts = append(c.exts, row)
+			c.exts = append(c.exts, uint16(row))
 		}
 		return
 	}

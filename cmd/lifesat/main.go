@@ -2,10 +2,14 @@
 //
 // Usage:
 //
-//	lifesat still -size WxH [flags]          a still life in a W x H box
-//	lifesat osc -period P -size WxH [flags]  an oscillator of period P
-//	lifesat step [-n N] [FILE|-]             simulate a pattern N generations
-//	lifesat cnf still|osc [flags]            the DIMACS of a search, for any solver
+//	lifesat still -size WxH [flags]                a still life in a W x H box
+//	lifesat osc -period P -size WxH [flags]        an oscillator of period P
+//	lifesat ship -period P -shift DX,DY -size WxH  a spaceship
+//	lifesat pred [-steps N] [-mode M] [FILE|-]     a predecessor of a pattern
+//	lifesat max -size WxH [flags]                  a maximum-density still life
+//	lifesat count still|osc|ship -size WxH         the number of such patterns
+//	lifesat step [-n N] [FILE|-]                   simulate a pattern N generations
+//	lifesat cnf still|osc|ship [flags]             the DIMACS of a search, for any solver
 //
 // Patterns are printed in the box frame (RLE by default), several of them
 // separated by a blank line. The exit status is like grep's: 0 found, 1
@@ -40,10 +44,15 @@ func main() {
 const usage = `lifesat finds Game of Life patterns with a SAT solver.
 
 Usage:
-  lifesat still -size WxH [flags]          a still life in a W x H box
-  lifesat osc -period P -size WxH [flags]  an oscillator of period P in the box
-  lifesat step [-n N] [-rule R] [FILE|-]   simulate a pattern for N generations
-  lifesat cnf still|osc [flags]            print the DIMACS CNF of that search
+  lifesat still -size WxH [flags]                  a still life in a W x H box
+  lifesat osc -period P -size WxH [flags]          an oscillator of period P
+  lifesat ship -period P -shift DX,DY -size WxH    a spaceship moving (DX,DY) every P
+  lifesat pred [-steps N] [-mode M] [FILE|-]       a predecessor of a pattern
+  lifesat max -size WxH [flags]                    a still life (or -period 2
+                                                   oscillator) of maximum density
+  lifesat count still|osc|ship -size WxH [flags]   the number of such patterns
+  lifesat step [-n N] [-rule R] [FILE|-]           simulate a pattern N generations
+  lifesat cnf still|osc|ship [flags]               print the DIMACS CNF of a search
 
 Run "lifesat COMMAND -h" for the flags of a command.
 Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
@@ -60,8 +69,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var err error
 	var code int
 	switch cmd {
-	case "still", "osc":
+	case "still", "osc", "ship":
 		code, err = search(ctx, cmd, rest, stdout, stderr)
+	case "pred":
+		code, err = pred(ctx, rest, stdin, stdout, stderr)
+	case "max":
+		code, err = maximize(ctx, rest, stdout, stderr)
+	case "count":
+		code, err = countCmd(ctx, rest, stdout, stderr)
 	case "cnf":
 		code, err = cnf(rest, stdout, stderr)
 	case "step":

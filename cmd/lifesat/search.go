@@ -5,23 +5,31 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 )
 
 // searchFlags are the flags shared by still, osc and cnf.
 type searchFlags struct {
 	fs         *flag.FlagSet
+	kind       string // still, osc or ship
 	size       string
 	period     int
+	shift      string
+	sym        string
+	minPop     int
+	maxPop     int
+	cage       string
+	blink      string
 	seed       uint64
-	n          int
+	n          count
 	rule       string
 	encoding   string
 	format     string
@@ -33,36 +41,66 @@ type searchFlags struct {
 	verbose    bool
 }
 
-func newSearchFlags(name string, stderr io.Writer, osc bool) *searchFlags {
-	f := &searchFlags{fs: flag.NewFlagSet("lifesat "+name, flag.ContinueOnError)}
+// A count is a number of patterns, or "all".
+type count int
+
+const countAll count = -1
+
+func (c *count) String() string {
+	if *c == countAll {
+		return "all"
+	}
+	return strconv.Itoa(int(*c))
+}
+
+func (c *count) Set(s string) error {
+	if s == "all" {
+		*c = countAll
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("want a positive number or all")
+	}
+	*c = count(n)
+	return nil
+}
+
+// newSearchFlags declares the flags of a search of the given kind (still,
+// osc or ship) for the command name.
+func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
+	f := &searchFlags{fs: newFlagSet("lifesat "+name, stderr), kind: kind, n: 1}
 	fs := f.fs
-	fs.SetOutput(stderr)
 	fs.StringVar(&f.size, "size", "", "search box `WxH` (or N for N x N); required")
-	if osc {
-		fs.IntVar(&f.period, "period", 0, "oscillator period `P` (2 or more); required")
-		fs.BoolVar(&f.anyPeriod, "any-period", false, "accept any period dividing P (still lifes included)")
+	if kind != "still" {
+		fs.IntVar(&f.period, "period", 0, "period `P` (2 or more); required")
+		fs.BoolVar(&f.anyPeriod, "any-period", false, "accept any period dividing P")
 		fs.BoolVar(&f.phases, "phases", false, "print every phase, not only generation 0")
 	}
+	if kind == "ship" {
+		fs.StringVar(&f.shift, "shift", "", "displacement `DX,DY` per period, e.g. 1,1 for a glider; required")
+	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
-	fs.IntVar(&f.n, "n", 1, "number of distinct patterns to find")
+	fs.Var(&f.n, "n", "number of distinct patterns to find, or all")
 	fs.StringVar(&f.rule, "rule", "B3/S23", "outer-totalistic rule, B/S or S/B notation")
 	fs.StringVar(&f.encoding, "encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells or matrix")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
 	fs.StringVar(&f.diversify, "diversify", "all", "random flips: all (every variable), cells (the blog's XOR), none")
 	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "accept the empty pattern")
-	fs.BoolVar(&f.verbose, "v", false, "report the formula size and times on stderr")
+	fs.StringVar(&f.sym, "sym", "", "symmetry of every generation: C1 C2 C4 D2- D2| D2\\ D2/ D4+ D4x D8")
+	fs.IntVar(&f.minPop, "min-pop", 0, "at least this many live cells in generation 0")
+	fs.IntVar(&f.maxPop, "max-pop", 0, "at most this many live cells in generation 0 (0: no limit)")
+	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size: only its live cells may be alive in generation 0")
+	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
 	return f
 }
 
 // parse reads the flags and builds the problem and settings.
 func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, pattern.Format, error) {
 	var p lifesat.Problem
-	if err := f.fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return p, nil, 0, usageError{errHelp}
-		}
-		return p, nil, 0, usageError{err}
+	if err := parseFlags(f.fs, args); err != nil {
+		return p, nil, 0, err
 	}
 	if f.fs.NArg() > 0 {
 		return p, nil, 0, usageError{fmt.Errorf("unexpected argument %q", f.fs.Arg(0))}
@@ -75,11 +113,42 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		return p, nil, 0, usageError{err}
 	}
 	p = lifesat.StillLife(w, h)
-	if f.fs.Lookup("period") != nil {
+	if f.kind != "still" {
 		if f.period < 2 {
-			return p, nil, 0, usageError{fmt.Errorf("-period %d: an oscillator needs a period of 2 or more (use still for period 1)", f.period)}
+			return p, nil, 0, usageError{fmt.Errorf("-period %d: an oscillator or spaceship needs a period of 2 or more (use still for period 1)", f.period)}
 		}
-		p = lifesat.Oscillator(f.period, w, h)
+		p.Period = f.period
+	}
+	if f.kind == "ship" {
+		if f.shift == "" {
+			return p, nil, 0, usageError{errors.New("-shift DX,DY is required")}
+		}
+		if p.Shift, err = parsePoint("-shift", f.shift); err != nil {
+			return p, nil, 0, usageError{err}
+		}
+		if p.Shift == (image.Point{}) {
+			return p, nil, 0, usageError{errors.New("-shift 0,0 does not move: use osc for oscillators")}
+		}
+	}
+	if f.sym != "" {
+		if p.Symmetry, err = lifesat.ParseSymmetry(f.sym); err != nil {
+			return p, nil, 0, usageError{err}
+		}
+	}
+	p.MinPop, p.MaxPop = f.minPop, f.maxPop
+	if f.cage != "" {
+		cage, err := readPatternFile(f.cage, nil)
+		if err != nil {
+			return p, nil, 0, usageError{err}
+		}
+		p.Cage = cage.Board
+	}
+	if f.blink != "" {
+		pt, err := parsePoint("-blink", f.blink)
+		if err != nil {
+			return p, nil, 0, usageError{err}
+		}
+		p.Blink = []image.Point{pt}
 	}
 	if err := p.Validate(); err != nil {
 		return p, nil, 0, usageError{err}
@@ -99,9 +168,6 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err != nil {
 		return p, nil, 0, usageError{err}
 	}
-	if f.n < 1 {
-		return p, nil, 0, usageError{fmt.Errorf("-n %d: want 1 or more", f.n)}
-	}
 	if f.timeout < 0 {
 		return p, nil, 0, usageError{fmt.Errorf("-timeout %v: want a positive duration", f.timeout)}
 	}
@@ -113,10 +179,15 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		Rule:       rule,
 		Encoding:   enc,
 		Seed:       f.seed,
-		Solutions:  f.n,
+		Solutions:  int(f.n),
 		Diversify:  div,
 		AllowEmpty: f.allowEmpty,
 		AnyPeriod:  f.anyPeriod,
+	}
+	if f.verbose {
+		s.Progress = func(format string, args ...any) {
+			fmt.Fprintf(f.fs.Output(), "lifesat: "+format+"\n", args...)
+		}
 	}
 	return p, s, format, nil
 }
@@ -129,6 +200,22 @@ func parseDiversify(s string) (lifesat.Diversify, error) {
 	}
 	return 0, fmt.Errorf("-diversify %q: want all, cells or none", s)
 }
+
+// parsePoint reads "X,Y".
+func parsePoint(flagName, s string) (image.Point, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
+	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
+	if !ok || err1 != nil || err2 != nil {
+		return image.Point{}, fmt.Errorf("%s %q: want X,Y, like 1,1", flagName, s)
+	}
+	if abs(x) > lifesat.MaxSide || abs(y) > lifesat.MaxSide {
+		return image.Point{}, fmt.Errorf("%s %q: too large", flagName, s)
+	}
+	return image.Pt(x, y), nil
+}
+
+func abs(a int) int { return max(a, -a) }
 
 // parseSize reads "WxH" or "N" (a square).
 func parseSize(s string) (w, h int, err error) {
@@ -150,95 +237,124 @@ func parseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-// search runs "still" and "osc".
+// search runs "still", "osc" and "ship".
 func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) (int, error) {
-	f := newSearchFlags(cmd, stderr, cmd == "osc")
+	f := newSearchFlags(cmd, cmd, stderr)
 	p, s, format, err := f.parse(args)
 	if err != nil {
 		return 0, err
 	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	if f.n == countAll {
+		s.Solutions = math.MaxInt
 	}
-	if f.verbose {
-		fmt.Fprintf(stderr, "lifesat: searching for %v, rule %v, encoding %s, seed %d\n", p, s.Rule, s.Encoding, s.Seed)
-	}
+	out := &patternWriter{w: stdout, format: format, rule: s.Rule, phases: f.phases}
+	var st lifesat.Stats
+	found, exhausted := 0, false
 	res, err := lifesat.Search(ctx, p, s)
-	if res != nil && f.verbose {
-		st := res.Stats
+	if res != nil {
+		st, exhausted = res.Stats, res.Exhausted
+		for _, pat := range res.Patterns {
+			if werr := out.write(pat); werr != nil {
+				return 0, werr
+			}
+			found++
+		}
+	}
+	if f.verbose && res != nil {
 		fmt.Fprintf(stderr, "lifesat: %d variables, %d clauses; encoded in %v, solved in %v (%d solver calls)\n",
 			st.Vars, st.Clauses, st.Encode.Round(time.Microsecond), st.Solve.Round(time.Microsecond), st.Solves)
 	}
-	if res != nil {
-		if werr := writePatterns(stdout, res.Patterns, format, s.Rule, f.phases); werr != nil {
-			return 0, werr
-		}
-	}
 	if err != nil {
-		if res != nil && len(res.Patterns) > 0 && ctx.Err() != nil {
-			fmt.Fprintf(stderr, "lifesat: stopped after %d of %d patterns\n", len(res.Patterns), s.Solutions)
+		if found > 0 && ctx.Err() != nil {
+			fmt.Fprintf(stderr, "lifesat: stopped after %d patterns\n", found)
 			return exitFound, nil
 		}
 		return 0, err
 	}
 	switch {
-	case res.Status == logic.Unsat:
+	case found == 0:
 		fmt.Fprintf(stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
 		return exitNone, nil
-	case res.Exhausted:
-		fmt.Fprintf(stderr, "lifesat: only %d distinct patterns exist\n", len(res.Patterns))
+	case exhausted && f.n != countAll:
+		fmt.Fprintf(stderr, "lifesat: only %d distinct patterns exist\n", found)
+	case exhausted:
+		fmt.Fprintf(stderr, "lifesat: %d patterns\n", found)
 	}
 	return exitFound, nil
+}
+
+// withTimeout bounds ctx by d when d > 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
 }
 
 // describe names the patterns searched for, for messages.
 func describe(p lifesat.Problem, s *lifesat.Settings) string {
 	var what string
-	switch {
-	case p.Period <= 1:
+	switch p.Kind() {
+	case "still life":
 		what = "still life"
-	case s.AnyPeriod:
-		what = fmt.Sprintf("oscillator of period dividing %d", p.Period)
-	default:
+	case "oscillator":
 		what = fmt.Sprintf("oscillator of period %d", p.Period)
+		if s.AnyPeriod {
+			what = fmt.Sprintf("oscillator of period dividing %d", p.Period)
+		}
+	default:
+		what = fmt.Sprintf("spaceship of period %d moving (%d,%d)", p.Period, p.Shift.X, p.Shift.Y)
 	}
 	if !s.AllowEmpty {
 		what = "non-empty " + what
 	}
+	if p.Symmetry != "" && p.Symmetry != lifesat.C1 {
+		what += " with symmetry " + string(p.Symmetry)
+	}
 	return fmt.Sprintf("%s in a %dx%d box", what, p.Width, p.Height)
 }
 
-// writePatterns prints patterns in the box frame, a blank line between two.
-func writePatterns(w io.Writer, pats []*lifesat.Pattern, f pattern.Format, rule lifesat.Rule, phases bool) error {
-	first := true
-	for _, pat := range pats {
-		boards := pat.Phases[:1]
-		if phases {
-			boards = pat.Phases
-		}
-		for _, b := range boards {
-			if !first {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return err
-				}
-			}
-			first = false
-			if err := pattern.Write(w, b, f, rule); err != nil {
-				return err
-			}
+// A patternWriter prints patterns in the box frame, a blank line between
+// two.
+type patternWriter struct {
+	w      io.Writer
+	format pattern.Format
+	rule   lifesat.Rule
+	phases bool
+	n      int
+}
+
+func (pw *patternWriter) write(pat *lifesat.Pattern) error {
+	boards := pat.Phases[:1]
+	if pw.phases {
+		boards = pat.Phases
+	}
+	for _, b := range boards {
+		if err := pw.board(b); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+func (pw *patternWriter) board(b *lifesat.Board) error {
+	if pw.n > 0 {
+		if _, err := io.WriteString(pw.w, "\n"); err != nil {
+			return err
+		}
+	}
+	pw.n++
+	return pattern.Write(pw.w, b, pw.format, pw.rule)
+}
+
 // cnf prints the DIMACS of a search.
 func cnf(args []string, stdout, stderr io.Writer) (int, error) {
-	if len(args) == 0 || (args[0] != "still" && args[0] != "osc") {
-		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still -size WxH" or "lifesat cnf osc -period P -size WxH"`)}
+	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship") {
+		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]"`)}
 	}
-	f := newSearchFlags("cnf "+args[0], stderr, args[0] == "osc")
+	f := newSearchFlags("cnf "+args[0], args[0], stderr)
 	p, s, _, err := f.parse(args[1:])
 	if err != nil {
 		return 0, err

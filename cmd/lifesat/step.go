@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"image"
 	"io"
-	"os"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/pattern"
@@ -14,17 +11,13 @@ import (
 
 // step simulates a pattern read from a file or standard input.
 func step(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("lifesat step", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("lifesat step", stderr)
 	n := fs.Int("n", 1, "number of generations")
 	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
 	torus := fs.Bool("torus", false, "wrap around the board's edges instead of growing it")
 	format := fs.String("format", "", "output format: rle, cells or matrix (default: the input's)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, usageError{errHelp}
-		}
-		return 0, usageError{err}
+	if err := parseFlags(fs, args); err != nil {
+		return 0, err
 	}
 	if *n < 0 {
 		return 0, usageError{fmt.Errorf("-n %d: want 0 or more", *n)}
@@ -32,34 +25,13 @@ func step(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 	if fs.NArg() > 1 {
 		return 0, usageError{fmt.Errorf("step reads one pattern, got %d files", fs.NArg())}
 	}
-	in, name := stdin, "standard input"
-	if fs.NArg() == 1 && fs.Arg(0) != "-" {
-		name = fs.Arg(0)
-		file, err := os.Open(name)
-		if err != nil {
-			return 0, usageError{err}
-		}
-		defer file.Close()
-		in = file
-	}
-	pat, err := pattern.Read(in)
+	pat, err := readPatternFile(fs.Arg(0), stdin)
 	if err != nil {
-		return 0, usageError{fmt.Errorf("%s: %w", name, err)}
+		return 0, usageError{err}
 	}
-	rule := lifesat.Life
-	if pat.HasRule {
-		rule = pat.Rule
-	}
-	if *ruleFlag != "" {
-		if rule, err = lifesat.ParseRule(*ruleFlag); err != nil {
-			return 0, usageError{err}
-		}
-	}
-	out := pat.Format
-	if *format != "" {
-		if out, err = pattern.ParseFormat(*format); err != nil {
-			return 0, usageError{err}
-		}
+	rule, out, err := ruleAndFormat(pat, *ruleFlag, *format)
+	if err != nil {
+		return 0, err
 	}
 	b := pat.Board
 	edge := lifesat.Torus

@@ -2,6 +2,8 @@ package logic
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/crillab/gophersat/solver"
@@ -31,6 +33,11 @@ import (
 //     then on a clause added between solves makes the next solve start
 //     from a fresh solver loaded with every clause. Units are passed
 //     again with every set of assumptions and checked for clashes.
+//   - It can panic inside conflict analysis after many clauses were
+//     appended (seen while enumerating still lifes under a population
+//     bound). The panic is recovered: the session reloads every clause
+//     into a fresh solver and solves again; a second panic in the same
+//     call is an error.
 //
 // It has no phase or seed control (the first value it tries for every
 // variable is false), which is why the searches of package lifesat
@@ -71,6 +78,7 @@ type gophersatSession struct {
 	dirty     bool    // clauses were added since the last load
 	unsat     bool    // the clauses alone are unsatisfiable
 	abandoned bool
+	panics    int // times the solver panicked in this Solve call (see run)
 	model     []bool
 }
 
@@ -129,6 +137,7 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 	if g.unsat {
 		return Unsat, nil
 	}
+	g.panics = 0
 	select {
 	case gophersatMu <- struct{}{}:
 	case <-ctx.Done():
@@ -149,29 +158,89 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 			return Unsat, nil
 		}
 	}
-	done := make(chan solver.Status, 1)
-	go func() {
-		defer func() { <-gophersatMu }()
-		done <- g.s.Solve()
-	}()
-	select {
-	case st := <-done:
-		switch st {
-		case solver.Sat:
-			g.model = make([]bool, g.nvars+1)
-			copy(g.model[1:], g.s.Model())
-			return Sat, nil
-		case solver.Unsat:
-			if len(assumptions) == 0 {
-				g.unsat = true
-			}
+	st, err := g.run(ctx)
+	if errors.Is(err, errSolverPanic) {
+		// The incremental state broke; start again from every clause.
+		if !g.loadLocked() {
 			return Unsat, nil
 		}
-		return Unknown, nil
+		if len(assumptions) > 0 || g.assumed {
+			lits, ok := g.assumption(assumptions)
+			if !ok || g.s.Assume(lits) == solver.Unsat {
+				<-gophersatMu
+				return Unsat, nil
+			}
+		}
+		st, err = g.run(ctx)
+	}
+	if err != nil {
+		return Unknown, err
+	}
+	switch st {
+	case solver.Sat:
+		g.model = make([]bool, g.nvars+1)
+		copy(g.model[1:], g.s.Model())
+		return Sat, nil
+	case solver.Unsat:
+		if len(assumptions) == 0 {
+			g.unsat = true
+		}
+		return Unsat, nil
+	}
+	return Unknown, nil
+}
+
+// errSolverPanic reports a panic inside gophersat.
+var errSolverPanic = errors.New("logic: gophersat panicked")
+
+// run solves in a goroutine that releases the process-wide lock (held on
+// entry) when the search ends, and turns a panic of the solver into
+// errSolverPanic, with the lock still held for a retry.
+func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
+	type outcome struct {
+		st       solver.Status
+		panicked any
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		var out outcome
+		defer func() {
+			if r := recover(); r != nil {
+				out.panicked = r
+				done <- out
+				return // keep the lock for the retry
+			}
+			<-gophersatMu
+			done <- out
+		}()
+		out.st = g.s.Solve()
+	}()
+	select {
+	case out := <-done:
+		if out.panicked != nil {
+			g.panics++
+			if g.panics > 1 {
+				<-gophersatMu
+				return solver.Indet, fmt.Errorf("%w twice: %v", errSolverPanic, out.panicked)
+			}
+			return solver.Indet, fmt.Errorf("%w: %v", errSolverPanic, out.panicked)
+		}
+		return out.st, nil
 	case <-ctx.Done():
 		g.abandoned = true
-		return Unknown, ctx.Err()
+		return solver.Indet, ctx.Err()
 	}
+}
+
+// loadLocked reloads the solver while holding the process-wide lock; it
+// reports false (releasing the lock) when the clauses are unsatisfiable.
+func (g *gophersatSession) loadLocked() bool {
+	g.load()
+	if g.unsat {
+		<-gophersatMu
+		return false
+	}
+	return true
 }
 
 func (g *gophersatSession) Model() []bool { return g.model }

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/pattern"
+)
+
+// readPatternFile reads a pattern from the named file, or from stdin when
+// the name is "-" or empty.
+func readPatternFile(name string, stdin io.Reader) (*pattern.Pattern, error) {
+	in := stdin
+	if name != "" && name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
+	} else {
+		name = "standard input"
+	}
+	if in == nil {
+		return nil, errors.New("no input")
+	}
+	pat, err := pattern.Read(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return pat, nil
+}
+
+// newFlagSet returns a flag set that writes to stderr; parseFlags keeps
+// it quiet on errors, so the error itself is the one-line message, and
+// prints the flags only when -h asks for them.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses a flag set, mapping -h and errors to usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package would print the error too
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(fs.Output(), "Usage of %s:\n", fs.Name())
+			fs.PrintDefaults()
+			return usageError{errHelp}
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
+// pred finds a predecessor of a pattern.
+func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	fs := newFlagSet("lifesat pred", stderr)
+	steps := fs.Int("steps", 1, "generations back")
+	modeName := fs.String("mode", "dead", "dead (the target is the whole world), window (only the box is constrained; no predecessor = Garden of Eden) or torus")
+	minimize := fs.Bool("minimize", false, "fewest live cells, proved optimal when the search finishes")
+	timeout := fs.Duration("timeout", 0, "stop after this long; with -minimize the best so far is printed")
+	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
+	encName := fs.String("encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
+	formatName := fs.String("format", "", "output format: rle, cells or matrix (default: the input's)")
+	verbose := fs.Bool("v", false, "report progress on stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() > 1 {
+		return 0, usageError{fmt.Errorf("pred reads one pattern, got %d files", fs.NArg())}
+	}
+	mode, err := lifesat.ParsePredMode(*modeName)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	enc, err := lifesat.ParseEncoding(*encName)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	if *steps < 1 {
+		return 0, usageError{fmt.Errorf("-steps %d: want 1 or more", *steps)}
+	}
+	pat, err := readPatternFile(fs.Arg(0), stdin)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	rule, format, err := ruleAndFormat(pat, *ruleFlag, *formatName)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	s := &lifesat.Settings{Rule: rule, Encoding: enc, Progress: progress(stderr, *verbose)}
+	q := lifesat.PredProblem{Target: pat.Board, Steps: *steps, Mode: mode, Minimize: *minimize}
+	res, err := lifesat.Predecessor(ctx, q, s)
+	if res == nil {
+		return 0, usageError{err}
+	}
+	if res.Board != nil {
+		if werr := pattern.Write(stdout, res.Board, format, rule); werr != nil {
+			return 0, werr
+		}
+		note := fmt.Sprintf("a predecessor with %d live cells", res.Board.Population())
+		if *minimize {
+			note += map[bool]string{true: ", the fewest possible", false: ", the fewest found before the search stopped"}[res.Optimal]
+		}
+		fmt.Fprintf(stderr, "lifesat: %s\n", note)
+	}
+	if err != nil {
+		if res.Board != nil && ctx.Err() != nil {
+			return exitStopped, nil
+		}
+		return 0, err
+	}
+	if res.Status == logic.Unsat {
+		switch mode {
+		case lifesat.PredWindow:
+			fmt.Fprintf(stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rule)
+		default:
+			fmt.Fprintf(stderr, "lifesat: no predecessor %d generations back in %s mode under %v\n", *steps, mode, rule)
+		}
+		return exitNone, nil
+	}
+	return exitFound, nil
+}
+
+// ruleAndFormat picks the rule (flag, else the pattern's, else Life) and
+// the output format (flag, else the input's).
+func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (lifesat.Rule, pattern.Format, error) {
+	rule := lifesat.Life
+	if pat.HasRule {
+		rule = pat.Rule
+	}
+	var err error
+	if ruleFlag != "" {
+		if rule, err = lifesat.ParseRule(ruleFlag); err != nil {
+			return rule, 0, usageError{err}
+		}
+	}
+	format := pat.Format
+	if formatFlag != "" {
+		if format, err = pattern.ParseFormat(formatFlag); err != nil {
+			return rule, 0, usageError{err}
+		}
+	}
+	return rule, format, nil
+}
+
+// progress returns a Settings.Progress that writes to w, or nil.
+func progress(w io.Writer, on bool) func(string, ...any) {
+	if !on {
+		return nil
+	}
+	return func(format string, args ...any) {
+		fmt.Fprintf(w, "lifesat: "+format+"\n", args...)
+	}
+}
+
+// maximize finds a maximum-density still life or period-P oscillator.
+func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	kind := "still"
+	for _, a := range args {
+		if a == "-period" || a == "--period" || len(a) > 8 && (a[:8] == "-period=" || a[:9] == "--period=") {
+			kind = "osc"
+		}
+	}
+	f := newSearchFlags("max", kind, stderr)
+	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
+	p, s, format, err := f.parse(args)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	start := time.Now()
+	res, err := lifesat.Maximize(ctx, p, s)
+	if res == nil {
+		return 0, usageError{err}
+	}
+	if res.Pattern != nil {
+		out := &patternWriter{w: stdout, format: format, rule: s.Rule, phases: f.phases}
+		if werr := out.write(res.Pattern); werr != nil {
+			return 0, werr
+		}
+		what := fmt.Sprintf("%d live cells", res.Population)
+		if p.Period > 1 {
+			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
+		}
+		if res.Optimal {
+			fmt.Fprintf(stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	if err != nil {
+		if res.Pattern != nil && ctx.Err() != nil {
+			return exitStopped, nil
+		}
+		return 0, err
+	}
+	if res.Status == logic.Unsat {
+		fmt.Fprintf(stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+		return exitNone, nil
+	}
+	return exitFound, nil
+}
+
+// countCmd counts (or lists, with -n all) the patterns of a search.
+func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship") {
+		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]"`)}
+	}
+	f := newSearchFlags("count "+args[0], args[0], stderr)
+	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern")
+	p, s, format, err := f.parse(args[1:])
+	if err != nil {
+		return 0, err
+	}
+	s.AllowEmpty = !*nonEmpty
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	if f.n == countAll {
+		out := &patternWriter{w: stdout, format: format, rule: s.Rule, phases: f.phases}
+		var werr error
+		n := 0
+		err := lifesat.Enumerate(ctx, p, s, func(pat *lifesat.Pattern) bool {
+			n++
+			werr = out.write(pat)
+			return werr == nil
+		})
+		if werr != nil {
+			return 0, werr
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "lifesat: stopped after %d patterns\n", n)
+				return exitStopped, nil
+			}
+			return 0, usageError{err}
+		}
+		fmt.Fprintf(stderr, "lifesat: %d patterns\n", n)
+		return exitFound, nil
+	}
+	n, err := lifesat.Count(ctx, p, s)
+	if err != nil {
+		if ctx.Err() != nil {
+			if n != nil {
+				fmt.Fprintf(stderr, "lifesat: stopped after counting %v patterns\n", n)
+			}
+			return 0, err
+		}
+		return 0, usageError{err}
+	}
+	fmt.Fprintln(stdout, n)
+	if n.Cmp(big.NewInt(0)) == 0 {
+		return exitNone, nil
+	}
+	return exitFound, nil
+}
