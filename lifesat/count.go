@@ -6,8 +6,8 @@ import (
 )
 
 // Count is the analogue of SatisfiabilityCount for patterns: the number
-// of distinct patterns that solve p (two patterns are the same when one
-// is a phase of the other, as for Search). The empty pattern is counted
+// of distinct patterns that solve p, distinct as for Search (still lifes
+// and oscillators up to phase, spaceships up to phase and translation). The empty pattern is counted
 // only with Settings.AllowEmpty, so for still lifes in n x n boxes
 // Count with AllowEmpty gives OEIS A136278 (1, 2, 12, 83, 417, ...).
 //

@@ -236,7 +236,7 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		return fmt.Errorf("lifesat: population %d below the minimum %d", pop, p.MinPop)
 	case p.MaxPop > 0 && pop > p.MaxPop:
 		return fmt.Errorf("lifesat: population %d above the maximum %d", pop, p.MaxPop)
-	case pop == 0 && !set.AllowEmpty:
+	case pop == 0 && (!set.AllowEmpty || p.Shift != image.Point{}):
 		return errors.New("lifesat: the pattern is empty")
 	}
 	return nil

@@ -57,8 +57,9 @@ type Settings struct {
 	Solutions int
 	// Diversify chooses which variables are flipped at random.
 	Diversify Diversify
-	// AllowEmpty admits the empty pattern as an answer. By default at
-	// least one cell of generation 0 is alive.
+	// AllowEmpty admits the empty pattern as an answer (never as a
+	// spaceship, which must move). By default at least one cell of
+	// generation 0 is alive.
 	AllowEmpty bool
 	// AnyPeriod admits oscillators whose period divides the Problem's
 	// (still lifes among them). By default the period is exact.
@@ -190,8 +191,8 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 			first = append(first, in.Cell(0, x, y))
 		}
 	}
-	if !set.AllowEmpty {
-		c.Add(first...)
+	if !set.AllowEmpty || p.Shift != (image.Point{}) {
+		c.Add(first...) // an empty "spaceship" would not move
 	}
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		limit := max(p.MinPop, p.MaxPop+1)
@@ -360,7 +361,9 @@ type Result struct {
 }
 
 // Search finds patterns that solve p: up to Settings.Solutions distinct
-// ones (two patterns are distinct when neither is a phase of the other).
+// ones. Two still lifes or oscillators are distinct when neither is a
+// phase of the other; two spaceships when neither is a phase of the other
+// moved anywhere in the box.
 // Each pattern is re-simulated by Problem.Check before it is returned; a
 // pattern that fails the check is reported as an error, never returned.
 //
@@ -442,17 +445,32 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 }
 
 // block forbids pat, in every one of its phases, as generation 0 of a
-// later solution.
+// later solution. A spaceship moves through translated copies of itself,
+// so for ships every phase is also forbidden at every place in the box:
+// ships are distinct up to phase and translation (anything finer would
+// make the count depend on the order the solver finds them in).
 func (in *Instance) block(sess logic.Session, pat *Pattern) {
 	p := in.Problem
 	for _, b := range pat.Phases {
-		cl := make([]logic.Lit, 0, p.Width*p.Height)
-		for y := range p.Height {
-			for x := range p.Width {
-				cl = append(cl, in.Cell(0, x, y).Xor(b.Alive(x, y)))
+		bb := b.BoundingBox()
+		moves := []image.Point{{}}
+		if p.Shift != (image.Point{}) && !bb.Empty() {
+			moves = moves[:0]
+			for dy := -bb.Min.Y; dy <= p.Height-bb.Max.Y; dy++ {
+				for dx := -bb.Min.X; dx <= p.Width-bb.Max.X; dx++ {
+					moves = append(moves, image.Pt(dx, dy))
+				}
 			}
 		}
-		sess.Add(cl...)
+		for _, d := range moves {
+			cl := make([]logic.Lit, 0, p.Width*p.Height)
+			for y := range p.Height {
+				for x := range p.Width {
+					cl = append(cl, in.Cell(0, x, y).Xor(b.Alive(x-d.X, y-d.Y)))
+				}
+			}
+			sess.Add(cl...)
+		}
 	}
 }
 

@@ -458,3 +458,19 @@ func FuzzParseSize(f *testing.F) {
 }
 
 func TestMain(m *testing.M) { os.Exit(m.Run()) }
+
+func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// readPatternsAllowEmpty splits plaintext output into boards, blank
+// patterns (all dots) included.
+func readPatternsAllowEmpty(out string) []string {
+	var pats []string
+	for _, chunk := range strings.Split(strings.TrimRight(out, "\n"), "\n\n") {
+		if chunk != "" {
+			pats = append(pats, chunk)
+		}
+	}
+	return pats
+}
