@@ -30,8 +30,14 @@ const (
 	Knuth Encoding = "knuth"
 )
 
-// DefaultEncoding is the encoding used when Settings name none.
+// DefaultEncoding is the encoding Search, Count and Predecessor use when
+// Settings name none. Maximize uses MaxEncoding.
 const DefaultEncoding = Direct
+
+// MaxEncoding is the encoding Maximize uses when Settings name none: with
+// the totalizer's bounds, Knuth's counters prove optima faster (9x9 still
+// life: 7 s against 21 s for Direct, measured with "lifesat max").
+const MaxEncoding = Knuth
 
 // Encodings lists the available encodings.
 func Encodings() []Encoding { return []Encoding{Direct, Knuth} }

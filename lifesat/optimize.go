@@ -35,13 +35,20 @@ type MaxResult struct {
 // UNSAT answer proves the last pattern optimal. The solver starts from the
 // all-alive board, so its first answers are already dense.
 //
-// Settings apply as for Search (the empty pattern is allowed, and Seed
-// and Diversify do not apply). ctx is checked before each solver call and
+// Settings apply as for Search (the empty pattern is allowed, Seed and
+// Diversify do not apply, and the encoding defaults to MaxEncoding). ctx is checked before each solver call and
 // while it runs; on cancellation the best pattern so far comes back with
 // ctx.Err(). Each improvement is reported to Settings.Progress.
 func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
+	var given Encoding
+	if s != nil {
+		given = s.Encoding
+	}
 	set := s.orDefaults()
 	set.AllowEmpty = true
+	if given == "" {
+		set.Encoding = MaxEncoding
+	}
 	start := time.Now()
 	in, err := encode(p, set, func(int, int, int) bool { return true })
 	if err != nil {

@@ -34,10 +34,7 @@ func TestMaxDensityStillLife(t *testing.T) {
 func bruteMaxStill(n int) int {
 	best := 0
 	for bits := range 1 << (n * n) {
-		b := lifesat.NewBoard(n, n)
-		for j := range n * n {
-			b.Set(j%n, j/n, bits>>j&1 == 1)
-		}
+		b := boardOf(n, n, bits)
 		if p := b.Pad(1); lifesat.Step(p, lifesat.Life, lifesat.Dead).Equal(p) {
 			best = max(best, b.Population())
 		}
@@ -56,10 +53,7 @@ func TestMaxDensityVariants(t *testing.T) {
 	}
 	best := 0
 	for bits := range 1 << 16 {
-		b := lifesat.NewBoard(4, 4)
-		for j := range 16 {
-			b.Set(j%4, j/4, bits>>j&1 == 1)
-		}
+		b := boardOf(4, 4, bits)
 		if p := b.Pad(1); lifesat.Step(p, r34, lifesat.Dead).Equal(p) {
 			best = max(best, b.Population())
 		}
@@ -78,10 +72,7 @@ func TestMaxDensityVariants(t *testing.T) {
 	// successor stays in the box, returns in 2 steps, and blinks at (1,1).
 	best = 0
 	for bits := range 1 << 16 {
-		b := lifesat.NewBoard(4, 4)
-		for j := range 16 {
-			b.Set(j%4, j/4, bits>>j&1 == 1)
-		}
+		b := boardOf(4, 4, bits)
 		g := lifesat.Run(b.Pad(1), lifesat.Life, lifesat.Dead, 2)
 		if g[2].Equal(g[0]) && !g[1].Equal(g[0]) && g[0].Alive(2, 2) && !g[1].Alive(2, 2) && g[1].Population() == g[1].Crop(imageRect(1, 1, 5, 5)).Population() {
 			best = max(best, g[0].Population()+g[1].Population())

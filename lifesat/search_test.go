@@ -138,10 +138,7 @@ func TestStillLifeCounts(t *testing.T) {
 func bruteForceStillLifes(n int) int {
 	count := 0
 	for bits := range 1 << (n * n) {
-		b := lifesat.NewBoard(n, n)
-		for j := range n * n {
-			b.Set(j%n, j/n, bits>>j&1 == 1)
-		}
+		b := boardOf(n, n, bits)
 		if p := b.Pad(1); lifesat.Step(p, lifesat.Life, lifesat.Dead).Equal(p) {
 			count++
 		}
@@ -265,10 +262,7 @@ func TestCountAgrees(t *testing.T) {
 	}
 	want := 0
 	for bits := range 1 << 16 {
-		b := lifesat.NewBoard(4, 4)
-		for j := range 16 {
-			b.Set(j%4, j/4, bits>>j&1 == 1)
-		}
+		b := boardOf(4, 4, bits)
 		if pb := b.Pad(1); b.Equal(b.Rotate180()) && lifesat.Step(pb, lifesat.Life, lifesat.Dead).Equal(pb) {
 			want++
 		}
@@ -285,10 +279,7 @@ func TestCountAgrees(t *testing.T) {
 	}
 	boards := 0
 	for bits := range 1 << 16 {
-		b := lifesat.NewBoard(4, 4)
-		for j := range 16 {
-			b.Set(j%4, j/4, bits>>j&1 == 1)
-		}
+		b := boardOf(4, 4, bits)
 		g := lifesat.Run(b.Pad(1), lifesat.Life, lifesat.Dead, 2)
 		inBox := g[1].Population() == g[1].Crop(imageRect(1, 1, 5, 5)).Population()
 		if inBox && !g[1].Equal(g[0]) && g[2].Equal(g[0]) {
@@ -298,4 +289,14 @@ func TestCountAgrees(t *testing.T) {
 	if osc.Int64()*2 != int64(boards) {
 		t.Errorf("period-2 oscillators in 4x4: %v, brute force %d boards (%d oscillators)", osc, boards, boards/2)
 	}
+}
+
+// boardOf is the w x h board whose cell (x, y) is bit y*w+x of bits: the
+// brute-force tests run through every board of a box this way.
+func boardOf(w, h, bits int) *lifesat.Board {
+	b := lifesat.NewBoard(w, h)
+	for j := range w * h {
+		b.Set(j%w, j/w, bits>>j&1 == 1)
+	}
+	return b
 }

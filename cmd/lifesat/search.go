@@ -83,7 +83,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
 	fs.Var(&f.n, "n", "number of distinct patterns to find, or all")
 	fs.StringVar(&f.rule, "rule", "B3/S23", "outer-totalistic rule, B/S or S/B notation")
-	fs.StringVar(&f.encoding, "encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
+	fs.StringVar(&f.encoding, "encoding", "", "rule encoding: direct or knuth (default: direct, knuth for max)")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells or matrix")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
 	fs.StringVar(&f.diversify, "diversify", "all", "random flips: all (every variable), cells (the blog's XOR), none")
@@ -160,9 +160,11 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if rule.BirthOnZero() {
 		return p, nil, 0, usageError{fmt.Errorf("rule %v has B0 (birth with no live neighbours): no pattern stays in a finite box", rule)}
 	}
-	enc, err := lifesat.ParseEncoding(f.encoding)
-	if err != nil {
-		return p, nil, 0, usageError{err}
+	var enc lifesat.Encoding // "": the library's choice for the problem
+	if f.encoding != "" {
+		if enc, err = lifesat.ParseEncoding(f.encoding); err != nil {
+			return p, nil, 0, usageError{err}
+		}
 	}
 	format, err := pattern.ParseFormat(f.format)
 	if err != nil {
