@@ -60,6 +60,11 @@ type PredProblem struct {
 	// Minimize asks for the fewest live cells at generation 0, proved
 	// optimal when the search finishes.
 	Minimize bool
+	// Cage, when not nil, is a board of generation 0's size (the target's,
+	// or (W+2N) x (H+2N) in PredWindow mode) whose live cells are the only
+	// ones that may be alive at generation 0: Knuth's "potentially alive"
+	// cells, followed for Steps generations.
+	Cage *Board
 }
 
 // A PredResult is the outcome of a predecessor search.
@@ -105,6 +110,9 @@ func (q PredProblem) validate() error {
 	if q.Mode > PredTorus {
 		return fmt.Errorf("%w: unknown predecessor mode %d", ErrProblem, q.Mode)
 	}
+	if q.Cage != nil && (q.Cage.Width() != a.Dx() || q.Cage.Height() != a.Dy()) {
+		return fmt.Errorf("%w: cage is %dx%d, generation 0 is %dx%d", ErrProblem, q.Cage.Width(), q.Cage.Height(), a.Dx(), a.Dy())
+	}
 	return nil
 }
 
@@ -128,6 +136,21 @@ func (q PredProblem) Check(b *Board, r Rule) error {
 	}
 	if !end.Equal(q.Target) {
 		return errors.New("lifesat: the predecessor does not evolve into the target")
+	}
+	return nil
+}
+
+// checkCage reports a live cell of b outside the cage.
+func (q PredProblem) checkCage(b *Board) error {
+	if q.Cage == nil {
+		return nil
+	}
+	for y := range b.Height() {
+		for x := range b.Width() {
+			if b.Alive(x, y) && !q.Cage.Alive(x, y) {
+				return fmt.Errorf("lifesat: cell (%d,%d) is alive outside the cage", x, y)
+			}
+		}
 	}
 	return nil
 }
@@ -164,6 +187,10 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		gens[t] = make(map[image.Point]logic.Lit, a.Dx()*a.Dy())
 		for y := a.Min.Y; y < a.Max.Y; y++ {
 			for x := a.Min.X; x < a.Max.X; x++ {
+				if t == 0 && q.Cage != nil && !q.Cage.Alive(x-a.Min.X, y-a.Min.Y) {
+					gens[t][image.Pt(x, y)] = logic.False
+					continue
+				}
 				gens[t][image.Pt(x, y)] = c.NewVar().Pos()
 			}
 		}
@@ -236,6 +263,9 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			b.Set(i%a0.Dx(), i/a0.Dx(), l.Value(m))
 		}
 		if err := q.Check(b, set.Rule); err != nil {
+			return res, fmt.Errorf("lifesat: internal error: the solver's predecessor fails verification: %w", err)
+		}
+		if err := q.checkCage(b); err != nil {
 			return res, fmt.Errorf("lifesat: internal error: the solver's predecessor fails verification: %w", err)
 		}
 		res.Board, res.Status = b, logic.Sat

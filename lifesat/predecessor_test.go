@@ -146,3 +146,43 @@ func TestGardenOfEden(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPredecessorCage: Knuth's "potentially alive" cells. The blinker's
+// vertical phase has predecessors (its horizontal phase, among others);
+// caged to the middle row only, the horizontal phase is the only one of
+// 3 cells, and a cage of the left half alone leaves none, proved by
+// brute force over the 5x5 boards of that half.
+func TestPredecessorCage(t *testing.T) {
+	target := rows(".....", "..O..", "..O..", "..O..", ".....")
+	row := rows(".....", ".....", "OOOOO", ".....", ".....")
+	q := lifesat.PredProblem{Target: target, Cage: row, Minimize: true}
+	res, err := lifesat.Predecessor(context.Background(), q, nil)
+	if err != nil || res.Status != logic.Sat || !res.Optimal {
+		t.Fatalf("%v %v", res, err)
+	}
+	if want := rows(".....", ".....", ".OOO.", ".....", "....."); !res.Board.Equal(want) {
+		t.Errorf("caged predecessor:\n%s", res.Board)
+	}
+	left := rows("OO...", "OO...", "OO...", "OO...", "OO...")
+	q = lifesat.PredProblem{Target: target, Cage: left}
+	res, err = lifesat.Predecessor(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for bits := range 1 << 10 {
+		b := lifesat.NewBoard(5, 5)
+		for j := range 10 {
+			b.Set(j%2, j/2, bits>>j&1 == 1)
+		}
+		if lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(target.Pad(1)) {
+			found = true
+		}
+	}
+	if (res.Status == logic.Sat) != found {
+		t.Errorf("left-half cage: %v, brute force found=%v", res.Status, found)
+	}
+	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: target, Cage: lifesat.NewBoard(3, 3)}, nil); err == nil {
+		t.Error("a cage of the wrong size is accepted")
+	}
+}
