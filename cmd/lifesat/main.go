@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 )
 
 // Exit statuses.
@@ -92,7 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		switch {
 		case errors.As(err, &ue):
 			if !errors.Is(err, errHelp) {
-				fmt.Fprintf(stderr, "lifesat: %v\n", err)
+				fmt.Fprintln(stderr, message(err))
 			}
 			return exitUsage
 		case errors.Is(err, context.DeadlineExceeded):
@@ -102,11 +103,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fmt.Fprintln(stderr, "lifesat: interrupted before an answer")
 			return exitStopped
 		default:
-			fmt.Fprintf(stderr, "lifesat: %v\n", err)
+			fmt.Fprintln(stderr, message(err))
 			return exitUsage
 		}
 	}
 	return code
+}
+
+// message is err as a one-line message that starts "lifesat:" once (the
+// library's errors already do).
+func message(err error) string {
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if !strings.HasPrefix(msg, "lifesat: ") {
+		msg = "lifesat: " + msg
+	}
+	return msg
 }
 
 // A usageError is bad usage or bad input: exit status 2.

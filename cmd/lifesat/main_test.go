@@ -174,6 +174,9 @@ func TestBadInput(t *testing.T) {
 		if out != "" {
 			t.Errorf("%q: printed %q on stdout", tt.args, out)
 		}
+		if strings.Contains(errs, "lifesat: lifesat:") {
+			t.Errorf("%q: doubled prefix in %q", tt.args, errs)
+		}
 		if !strings.Contains(errs, tt.msg) {
 			t.Errorf("%q: stderr %q does not mention %q", tt.args, errs, tt.msg)
 		}
