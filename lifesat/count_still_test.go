@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 )
@@ -103,15 +104,15 @@ func mustRule(t testing.TB, s string) lifesat.Rule {
 }
 
 // TestCountStillLifesOEIS checks Life in n x n boxes against OEIS A136278,
-// "Number of n X n Life configurations that are still Lifes" (Knuth 2008,
-// a(1) and a(7) corrected and more terms by Rokicki 2010).
+// "Number of n X n Life configurations that are still Lifes" (Don Knuth,
+// 2008; a(1) and a(7) corrected and a(11)-a(15) added by Tomas Rokicki,
+// 2010). a(1)..a(5) are long established; a(6)..a(9) are the entry's data
+// line; TestCountStillLifesSearch finds a(6) again, and a(7) without
+// -short.
 func TestCountStillLifesOEIS(t *testing.T) {
-	want := []int64{1, 2, 12, 83, 417, 3928, 127425, 4782725}
+	want := []int64{1, 2, 12, 83, 417, 3928, 127425, 4782725, 285886827}
 	for i, v := range want {
 		n := i + 1
-		if testing.Short() && n > 7 {
-			break
-		}
 		if got := count(t, n, n, lifesat.Life); got.Cmp(big.NewInt(v)) != 0 {
 			t.Errorf("Life %dx%d: %v still lifes, OEIS A136278 says %d", n, n, got, v)
 		}
@@ -167,6 +168,13 @@ func TestCountStillLifesSearch(t *testing.T) {
 		{"B36/S23", 5, 5}, {"B34/S34", 5, 5}, {"B2/S", 5, 5},
 		{"B3678/S34678", 5, 5}, {"B1/S1", 5, 5}, {"B3678/S34678", 6, 4}, {"B3678/S34678", 4, 6},
 	}
+	if !testing.Short() {
+		// OEIS A136278 a(7) = 127425, found again by the search.
+		cases = append(cases, struct {
+			rule string
+			w, h int
+		}{"B3/S23", 7, 7})
+	}
 	for _, c := range cases {
 		r := mustRule(t, c.rule)
 		want := searchStillLifes(t, c.w, c.h, r)
@@ -203,6 +211,13 @@ func TestCountStillLifesCancel(t *testing.T) {
 	n, err := lifesat.CountStillLifes(ctx, 12, 12, lifesat.Life)
 	if !errors.Is(err, context.Canceled) || n != nil {
 		t.Errorf("cancelled: got %v, %v; want context.Canceled", n, err)
+	}
+	// 12x12 takes about a minute: the deadline passes within a row.
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	n, err = lifesat.CountStillLifes(ctx, 12, 12, lifesat.Life)
+	if !errors.Is(err, context.DeadlineExceeded) || n != nil {
+		t.Errorf("deadline: got %v, %v; want context.DeadlineExceeded", n, err)
 	}
 }
 
