@@ -460,7 +460,19 @@ func FuzzParseSize(f *testing.F) {
 	})
 }
 
-func TestMain(m *testing.M) { os.Exit(m.Run()) }
+// TestMain doubles as the portfolio's worker: the race tests start this
+// test binary with LIFESAT_TEST_WORKER=1 and the worker's arguments.
+func TestMain(m *testing.M) {
+	if os.Getenv("LIFESAT_TEST_WORKER") == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	workerCommand = func(ctx context.Context, args []string) (*exec.Cmd, error) {
+		c := exec.CommandContext(ctx, os.Args[0], args...)
+		c.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1")
+		return c, nil
+	}
+	os.Exit(m.Run())
+}
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
 

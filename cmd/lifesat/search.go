@@ -8,6 +8,7 @@ import (
 	"image"
 	"io"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,7 @@ type searchFlags struct {
 	anyPeriod  bool
 	phases     bool
 	verbose    bool
+	jobs       int
 }
 
 // A count is a number of patterns, or "all".
@@ -93,6 +95,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	fs.IntVar(&f.maxPop, "max-pop", 0, "at most this many live cells in generation 0 (0: no limit)")
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size: only its live cells may be alive in generation 0")
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
+	fs.IntVar(&f.jobs, "jobs", 0, "searches to race in parallel (other seeds, symmetric sub-problems); 1 is deterministic; 0: the number of cores for oscillators and ships, 1 for still lifes")
 	return f
 }
 
@@ -170,6 +173,18 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err != nil {
 		return p, nil, 0, usageError{err}
 	}
+	switch {
+	case f.jobs < 0:
+		return p, nil, 0, usageError{fmt.Errorf("-jobs %d: want 1 or more (0: automatic)", f.jobs)}
+	case f.jobs == 0 && p.Period > 1:
+		// Oscillator and ship times vary widely from seed to seed, and
+		// symmetric sub-problems are much faster; still lifes vary little,
+		// so a second process only halves the throughput (measured: 64x64
+		// in 0.33 s alone, 0.5 s raced on 2 cores).
+		f.jobs = runtime.NumCPU()
+	case f.jobs == 0:
+		f.jobs = 1
+	}
 	if f.timeout < 0 {
 		return p, nil, 0, usageError{fmt.Errorf("-timeout %v: want a positive duration", f.timeout)}
 	}
@@ -245,6 +260,9 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 	p, s, format, err := f.parse(args)
 	if err != nil {
 		return 0, err
+	}
+	if f.jobs > 1 && f.n == 1 {
+		return race(ctx, []string{cmd}, args, p, s, f.jobs, stdout, stderr)
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+)
+
+func TestPortfolio(t *testing.T) {
+	// Two members race; whichever wins, the answer is a verified exact
+	// period-2 oscillator in the box.
+	code, out, errs := lifesatCmd(t, "", "osc", "-period", "2", "-size", "8x8", "-jobs", "2", "-format", "cells")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b := readPatterns(t, out)[0].Board
+	g := lifesat.Run(b.Pad(2), lifesat.Life, lifesat.Dead, 2)
+	if b.Width() != 8 || !g[2].Equal(g[0]) || g[1].Equal(g[0]) {
+		t.Errorf("not a p2 oscillator in 8x8:\n%s", out)
+	}
+	// "None exists" is definitive from the unrestricted member only: the
+	// symmetric members' UNSAT must not end the race early - here all
+	// agree, and the answer is exit 1 with the note.
+	code, out, errs = lifesatCmd(t, "", "osc", "-period", "2", "-size", "2x2", "-jobs", "3")
+	if code != 1 || out != "" || !strings.Contains(errs, "no non-empty oscillator") {
+		t.Errorf("p2 in 2x2 raced: exit %d %q %q", code, out, errs)
+	}
+	// Still lifes race too when asked.
+	code, out, _ = lifesatCmd(t, "", "still", "-size", "10x10", "-jobs", "2")
+	if code != 0 || !isStillLife(readPatterns(t, out)[0].Board) {
+		t.Errorf("raced still life: exit %d\n%s", code, out)
+	}
+	if code, _, _ := lifesatCmd(t, "", "still", "-size", "10x10", "-jobs", "-1"); code != 2 {
+		t.Errorf("-jobs -1: exit %d", code)
+	}
+}
+
+func TestStrategies(t *testing.T) {
+	p := lifesat.Oscillator(3, 16, 16)
+	st := lifesat.Strategies(p, &lifesat.Settings{Seed: 5}, 4)
+	if len(st) != 4 || st[0].Restricted || st[0].Problem.Symmetry != "" || st[0].Settings.Seed != 5 {
+		t.Fatalf("member 0 must be the problem as given: %+v", st[0])
+	}
+	for k, s := range st[1:] {
+		if !s.Restricted || s.Problem.Symmetry == "" || s.Settings.Seed != uint64(6+k) {
+			t.Errorf("member %d: %+v", k+1, s)
+		}
+		if err := s.Problem.Validate(); err != nil {
+			t.Errorf("member %d: %v", k+1, err)
+		}
+	}
+	// A glider's shift rules out the symmetries that do not preserve it.
+	ship := lifesat.Spaceship(4, 1, 1, 6, 6)
+	for _, s := range lifesat.Strategies(ship, nil, 6) {
+		if err := s.Problem.Validate(); err != nil {
+			t.Errorf("%v: %v", s.Problem, err)
+		}
+	}
+	// Still lifes are never restricted.
+	for _, s := range lifesat.Strategies(lifesat.StillLife(8, 8), nil, 3) {
+		if s.Restricted {
+			t.Errorf("still life member restricted: %+v", s.Problem)
+		}
+	}
+}

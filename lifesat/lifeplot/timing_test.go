@@ -1,0 +1,208 @@
+package lifeplot
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"math"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// legendEntries counts the entries of a legend. gonum keeps them
+// unexported; reflection may read (not change) them.
+func legendEntries(p *plot.Plot) int {
+	return reflect.ValueOf(p.Legend).FieldByName("entries").Len()
+}
+
+// samples are made-up timings: two series, three sizes, three seeds each,
+// with known medians.
+var samples = []Sample{
+	{"direct", 8, 0.010}, {"direct", 8, 0.012}, {"direct", 8, 0.011},
+	{"direct", 16, 0.10}, {"direct", 16, 0.30}, {"direct", 16, 0.20},
+	{"direct", 32, 2.0}, {"direct", 32, 1.0}, {"direct", 32, 4.0},
+	{"knuth", 8, 0.02}, {"knuth", 8, 0.03},
+	{"knuth", 16, 0.5},
+	{"knuth", 32, 9.0}, {"knuth", 32, 11.0},
+}
+
+func TestMedians(t *testing.T) {
+	var direct, knuth []Sample
+	for _, s := range samples {
+		if s.Series == "direct" {
+			direct = append(direct, s)
+		} else {
+			knuth = append(knuth, s)
+		}
+	}
+	for _, c := range []struct {
+		ss   []Sample
+		want plotter.XYs
+	}{
+		// Odd counts: the middle time.
+		{direct, plotter.XYs{{X: 8, Y: 0.011}, {X: 16, Y: 0.20}, {X: 32, Y: 2.0}}},
+		// Even counts: the mean of the middle two.
+		{knuth, plotter.XYs{{X: 8, Y: 0.025}, {X: 16, Y: 0.5}, {X: 32, Y: 10.0}}},
+	} {
+		got := medians(c.ss)
+		if len(got) != len(c.want) {
+			t.Fatalf("medians %v, want %v", got, c.want)
+		}
+		for i := range got {
+			if got[i].X != c.want[i].X || math.Abs(got[i].Y-c.want[i].Y) > 1e-12 {
+				t.Errorf("medians %v, want %v", got, c.want)
+			}
+		}
+	}
+}
+
+func TestTimingPlot(t *testing.T) {
+	p, err := TimingPlot(samples, &TimingOptions{Title: "still lifes", XLabel: "box side"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.Y.Scale.(plot.LogScale); !ok {
+		t.Errorf("Y scale %T, want plot.LogScale", p.Y.Scale)
+	}
+	if _, ok := p.X.Scale.(plot.LinearScale); !ok {
+		t.Errorf("X scale %T, want plot.LinearScale", p.X.Scale)
+	}
+	if got := legendEntries(p); got != 2 {
+		t.Errorf("%d legend entries, want 2 (direct, knuth)", got)
+	}
+	if p.Title.Text != "still lifes" || p.X.Label.Text != "box side" || p.Y.Label.Text != "time (s)" {
+		t.Errorf("title %q, labels %q and %q", p.Title.Text, p.X.Label.Text, p.Y.Label.Text)
+	}
+	// The time axis holds every sample (0.010 s to 11 s), widened to
+	// ticks of logTicks.
+	if p.Y.Min != 0.01 || p.Y.Max != 20 {
+		t.Errorf("time axis [%g, %g], want [0.01, 20]", p.Y.Min, p.Y.Max)
+	}
+
+	p, err = TimingPlot(samples, &TimingOptions{LogX: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.X.Scale.(plot.LogScale); !ok {
+		t.Errorf("LogX: X scale %T, want plot.LogScale", p.X.Scale)
+	}
+	if p.X.Label.Text != "size" {
+		t.Errorf("default X label %q", p.X.Label.Text)
+	}
+}
+
+func TestWritePNG(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		s    []Sample
+		o    *TimingOptions
+	}{
+		{"samples", samples, nil},
+		{"log x", samples, &TimingOptions{LogX: true}},
+		// One sample: both axes' ranges are a single value.
+		{"one sample", []Sample{{"a", 4, 0.5}}, &TimingOptions{LogX: true}},
+		// Within one decade, below one second (where plot.LogTicks
+		// labels nothing).
+		{"one decade", []Sample{{"a", 1, 0.003}, {"a", 2, 0.009}}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := TimingPlot(c.s, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			// 6 x 4 inches at 96 dpi.
+			if err := WritePNG(&buf, p, 6*vg.Inch, 4*vg.Inch); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := img.Bounds().Size(); got.X != 576 || got.Y != 384 {
+				t.Errorf("PNG of %v pixels, want 576x384", got)
+			}
+			labelled := 0
+			for _, tk := range p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max) {
+				if tk.Label != "" {
+					labelled++
+				}
+			}
+			if labelled < 2 {
+				t.Errorf("time axis [%g, %g]: %d labelled ticks", p.Y.Min, p.Y.Max, labelled)
+			}
+		})
+	}
+}
+
+func TestTimingPlotErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		s    []Sample
+		o    *TimingOptions
+	}{
+		{"none", nil, nil},
+		{"zero time", []Sample{{"a", 1, 0}}, nil},
+		{"negative time", []Sample{{"a", 1, 1}, {"a", 2, -1}}, nil},
+		{"NaN time", []Sample{{"a", 1, math.NaN()}}, nil},
+		{"infinite time", []Sample{{"a", 1, math.Inf(1)}}, nil},
+		{"NaN x", []Sample{{"a", math.NaN(), 1}}, nil},
+		{"zero x on a log axis", []Sample{{"a", 0, 1}}, &TimingOptions{LogX: true}},
+	} {
+		if _, err := TimingPlot(c.s, c.o); !errors.Is(err, ErrInput) {
+			t.Errorf("%s: error %v, want ErrInput", c.name, err)
+		}
+	}
+	// X = 0 is fine on a linear axis.
+	if _, err := TimingPlot([]Sample{{"a", 0, 1}}, nil); err != nil {
+		t.Errorf("x = 0 on a linear axis: %v", err)
+	}
+}
+
+func TestLogTicks(t *testing.T) {
+	// Why logTicks: in gonum/plot v0.15.2 plot.LogTicks labels no tick
+	// inside [0.003, 0.009].
+	inRange := func(ts []plot.Tick, min, max float64) (labels []string) {
+		for _, tk := range ts {
+			if tk.Label != "" && tk.Value >= min && tk.Value <= max {
+				labels = append(labels, tk.Label)
+			}
+		}
+		return labels
+	}
+	if got := inRange(plot.LogTicks{}.Ticks(0.003, 0.009), 0.003, 0.009); len(got) != 0 {
+		t.Logf("plot.LogTicks now labels %v in [0.003, 0.009]: logTicks may be no longer needed", got)
+	}
+	for _, c := range []struct {
+		min, max       float64
+		snapMin, snapM float64
+		labels         []string
+	}{
+		{0.003, 0.009, 0.003, 0.009, []string{"0.003", "0.004", "0.005", "0.006", "0.007", "0.008", "0.009"}},
+		{0.21, 0.29, 0.2, 0.3, []string{"0.2", "0.3"}},
+		{0.3, 0.7, 0.3, 0.7, []string{"0.3", "0.4", "0.5", "0.6", "0.7"}},
+		{0.15, 0.6, 0.1, 0.6, []string{"0.1", "0.2", "0.5"}},
+		{0.0015, 40, 0.001, 40, []string{"0.001", "0.01", "0.1", "1", "10"}},
+		{2, 2, 1, 4, []string{"1", "2"}},
+		{1e-5, 3e-4, 1e-5, 3e-4, []string{"1e-05", "0.0001"}},
+	} {
+		a := plot.Axis{Min: c.min, Max: c.max}
+		snapLog(&a)
+		if a.Min != c.snapMin || a.Max != c.snapM {
+			t.Errorf("[%g, %g] widened to [%g, %g], want [%g, %g]", c.min, c.max, a.Min, a.Max, c.snapMin, c.snapM)
+		}
+		ts := logTicks{}.Ticks(a.Min, a.Max)
+		for _, tk := range ts {
+			if tk.Value < a.Min || tk.Value > a.Max {
+				t.Errorf("[%g, %g]: tick %g outside", a.Min, a.Max, tk.Value)
+			}
+		}
+		if got := inRange(ts, a.Min, a.Max); !reflect.DeepEqual(got, c.labels) {
+			t.Errorf("[%g, %g]: labels %q, want %q", a.Min, a.Max, got, c.labels)
+		}
+	}
+}
