@@ -1,0 +1,131 @@
+package notebook_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/notebook"
+)
+
+// Outside a notebook a board prints as text; in one it is a picture.
+func ExampleShow() {
+	b := lifesat.NewBoard(4, 3)
+	b.Set(1, 0, true)
+	b.Set(2, 0, true)
+	b.Set(0, 1, true)
+	b.Set(3, 1, true)
+	b.Set(1, 2, true)
+	b.Set(2, 2, true)
+	notebook.Show(b) // the beehive
+	// Output:
+	// .OO.
+	// O..O
+	// .OO.
+}
+
+// FindStillLife returns nil when no still life fits the box.
+func ExampleShow_noPattern() {
+	b, err := lifesat.FindStillLife(1, 1, nil)
+	if err != nil {
+		panic(err)
+	}
+	notebook.Show(b)
+	// Output:
+	// no pattern
+}
+
+func ExampleShowImage() {
+	notebook.ShowImage(image.NewGray(image.Rect(0, 0, 40, 30)))
+	// Output:
+	// [image 40 x 30]
+}
+
+func ExampleShowPNG() {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 25, 25))); err != nil {
+		panic(err)
+	}
+	notebook.ShowPNG(buf.Bytes())
+	// Output:
+	// [PNG 25 x 25]
+}
+
+// A blinker in two frames.
+func ExampleShowGIF() {
+	pal := color.Palette{color.White, color.Black}
+	var g gif.GIF
+	for i := range 2 {
+		frame := image.NewPaletted(image.Rect(0, 0, 3, 3), pal)
+		for j := range 3 {
+			if i == 0 {
+				frame.SetColorIndex(j, 1, 1)
+			} else {
+				frame.SetColorIndex(1, j, 1)
+			}
+		}
+		g.Image = append(g.Image, frame)
+		g.Delay = append(g.Delay, 50)
+	}
+	var buf bytes.Buffer
+	if err := gif.EncodeAll(&buf, &g); err != nil {
+		panic(err)
+	}
+	notebook.ShowGIF(buf.Bytes())
+	// Output:
+	// [GIF 3 x 3, 2 frames]
+}
+
+func ExampleShowText() {
+	notebook.ShowText("16 x 16: 4 still lifes, 0.3 s")
+	// Output:
+	// 16 x 16: 4 still lifes, 0.3 s
+}
+
+func ExampleShowMarkdown() {
+	notebook.ShowMarkdown("**Still lifes** in an $n \\times n$ box")
+	// Output:
+	// **Still lifes** in an $n \times n$ box
+}
+
+func ExampleShowHTML() {
+	notebook.ShowHTML("<b>block</b>")
+	// Output:
+	// <b>block</b>
+}
+
+// In a notebook the three messages rewrite one line; outside, each is a
+// line.
+func ExampleProgress() {
+	p := notebook.NewProgress()
+	for seed := range 2 {
+		p.Updatef("searching 64 x 64, seed %d ...", seed)
+	}
+	p.Done("found 2 still lifes")
+	// Output:
+	// searching 64 x 64, seed 0 ...
+	// searching 64 x 64, seed 1 ...
+	// found 2 still lifes
+}
+
+func ExampleNewProgress() {
+	p := notebook.NewProgress()
+	p.Update("searching ...")
+	p.Done("found 1 pattern")
+	// Output:
+	// searching ...
+	// found 1 pattern
+}
+
+// Updatef has the signature of lifesat.Settings.Progress, so a search can
+// report to the line.
+func ExampleProgress_Updatef() {
+	var p notebook.Progress // the zero Progress is ready
+	s := &lifesat.Settings{Progress: p.Updatef}
+	s.Progress("%d variables, %d clauses", 4, 17)
+	// Output:
+	// 4 variables, 17 clauses
+}
