@@ -54,6 +54,7 @@ Usage:
   lifesat count still|osc|ship -size WxH [flags]   the number of such patterns
   lifesat step [-n N] [-rule R] [FILE|-]           simulate a pattern N generations
   lifesat cnf still|osc|ship [flags]               print the DIMACS CNF of a search
+  lifesat bench [-suite S] [-seeds K]              timing suites: data/*.csv, plots/*.png
 
 Run "lifesat COMMAND -h" for the flags of a command.
 Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
@@ -78,6 +79,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		code, err = maximize(ctx, rest, stdout, stderr)
 	case "count":
 		code, err = countCmd(ctx, rest, stdout, stderr)
+	case "bench":
+		code, err = benchCmd(ctx, rest, stdout, stderr)
 	case "cnf":
 		code, err = cnf(rest, stdout, stderr)
 	case "step":

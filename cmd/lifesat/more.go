@@ -77,12 +77,17 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	encName := fs.String("encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
 	formatName := fs.String("format", "", "output format: rle, cells or matrix (default: the input's)")
 	verbose := fs.Bool("v", false, "report progress on stderr")
+	solverName := fs.String("solver", "gophersat", "SAT solver: gophersat, gini, or a DIMACS solver on PATH or by path")
 	cageName := fs.String("cage", "", "pattern `FILE` of generation 0's size: only its live cells may be alive at generation 0")
 	if err := parseFlags(fs, args); err != nil {
 		return 0, err
 	}
 	if fs.NArg() > 1 {
 		return 0, usageError{fmt.Errorf("pred reads one pattern, got %d files", fs.NArg())}
+	}
+	solver, err := logic.ParseSolver(*solverName)
+	if err != nil {
+		return 0, usageError{err}
 	}
 	var cage *lifesat.Board
 	if *cageName != "" {
@@ -113,7 +118,7 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	s := &lifesat.Settings{Rule: rule, Encoding: enc, Progress: progress(stderr, *verbose)}
+	s := &lifesat.Settings{Rule: rule, Encoding: enc, Solver: solver, Progress: progress(stderr, *verbose)}
 	q := lifesat.PredProblem{Target: pat.Board, Steps: *steps, Mode: mode, Minimize: *minimize, Cage: cage}
 	res, err := lifesat.Predecessor(ctx, q, s)
 	if res == nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 )
 
@@ -41,6 +42,7 @@ type searchFlags struct {
 	phases     bool
 	verbose    bool
 	jobs       int
+	solver     string
 }
 
 // A count is a number of patterns, or "all".
@@ -95,6 +97,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	fs.IntVar(&f.maxPop, "max-pop", 0, "at most this many live cells in generation 0 (0: no limit)")
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size: only its live cells may be alive in generation 0")
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
+	fs.StringVar(&f.solver, "solver", "gophersat", "SAT solver: gophersat (embedded), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...)")
 	fs.IntVar(&f.jobs, "jobs", 0, "searches to race in parallel (other seeds, symmetric sub-problems); 1 is deterministic; 0: the number of cores for oscillators and ships, 1 for still lifes")
 	return f
 }
@@ -192,6 +195,10 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err != nil {
 		return p, nil, 0, usageError{err}
 	}
+	solver, err := logic.ParseSolver(f.solver)
+	if err != nil {
+		return p, nil, 0, usageError{err}
+	}
 	s := &lifesat.Settings{
 		Rule:       rule,
 		Encoding:   enc,
@@ -200,6 +207,7 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		Diversify:  div,
 		AllowEmpty: f.allowEmpty,
 		AnyPeriod:  f.anyPeriod,
+		Solver:     solver,
 	}
 	if f.verbose {
 		s.Progress = func(format string, args ...any) {

@@ -2,46 +2,8 @@ package logic
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 )
-
-// bruteSat reports whether some assignment satisfies every clause and
-// every assumption.
-func bruteSat(nvars int, clauses [][]Lit, assume []Lit) bool {
-	m := make([]bool, nvars+1)
-	for bits := range 1 << nvars {
-		for v := 1; v <= nvars; v++ {
-			m[v] = bits>>(v-1)&1 == 1
-		}
-		ok := true
-		for _, l := range assume {
-			ok = ok && l.Value(m)
-		}
-		for _, cl := range clauses {
-			if !ok {
-				break
-			}
-			sat := false
-			for _, l := range cl {
-				sat = sat || l.Value(m)
-			}
-			ok = sat
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-func randomClause(rng *rand.Rand, nvars, maxLen int) []Lit {
-	cl := make([]Lit, 1+rng.IntN(maxLen))
-	for i := range cl {
-		cl[i] = Var(1 + rng.IntN(nvars)).Lit(rng.IntN(2) == 1)
-	}
-	return cl
-}
 
 // TestGophersatSessionDifferential drives sessions through random
 // sequences of solves (with and without assumptions, including clashing
@@ -49,65 +11,7 @@ func randomClause(rng *rand.Rand, nvars, maxLen int) []Lit {
 // against brute force and every model against the clauses. It guards the
 // adapter's workarounds for gophersat's Assume and AppendClause.
 func TestGophersatSessionDifferential(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	ctx := context.Background()
-	for trial := range 400 {
-		nvars := 1 + rng.IntN(7)
-		var clauses [][]Lit
-		f := &CNF{}
-		f.NewVars(nvars)
-		for range rng.IntN(3 * nvars) {
-			cl := randomClause(rng, nvars, 3)
-			if rng.IntN(5) == 0 {
-				cl = cl[:1] // plenty of units
-			}
-			f.Add(cl...)
-			clauses = append(clauses, cl)
-		}
-		sess, err := Gophersat{}.Start(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for step := range 12 {
-			if rng.IntN(3) == 0 {
-				cl := randomClause(rng, nvars, 3)
-				sess.Add(cl...)
-				clauses = append(clauses, cl)
-				continue
-			}
-			var assume []Lit
-			if rng.IntN(2) == 0 {
-				for range rng.IntN(4) {
-					assume = append(assume, Var(1+rng.IntN(nvars)).Lit(rng.IntN(2) == 1))
-				}
-			}
-			st, err := sess.Solve(ctx, assume...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := bruteSat(nvars, clauses, assume)
-			if (st == Sat) != want {
-				t.Fatalf("trial %d step %d: %d vars, clauses %v, assume %v: got %v, want sat=%v", trial, step, nvars, clauses, assume, st, want)
-			}
-			if st == Sat {
-				m := sess.Model()
-				for _, l := range assume {
-					if !l.Value(m) {
-						t.Fatalf("trial %d: model breaks assumption %v", trial, l)
-					}
-				}
-				for _, cl := range clauses {
-					sat := false
-					for _, l := range cl {
-						sat = sat || l.Value(m)
-					}
-					if !sat {
-						t.Fatalf("trial %d: model breaks clause %v", trial, cl)
-					}
-				}
-			}
-		}
-	}
+	testSessionDifferential(t, Gophersat{}, 400, 3, false)
 }
 
 func TestGophersatCancelled(t *testing.T) {

@@ -29,7 +29,9 @@ func (s Status) String() string {
 }
 
 // A Solver decides CNF formulas. Implementations: Gophersat (embedded, the
-// default).
+// default), Gini (embedded, can be stopped), External (any DIMACS solver
+// such as cadical, run as a child process); ParseSolver maps names to
+// them.
 type Solver interface {
 	// Start loads f into a new incremental session. Changes made to f
 	// after Start are not seen by the session.

@@ -1,0 +1,248 @@
+package bench
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// What a case measures.
+const (
+	Search = "search" // lifesat.Search for one pattern
+	Max    = "max"    // lifesat.Maximize
+	Count  = "count"  // lifesat.Count (all patterns, the empty one included)
+)
+
+// A Case is one problem under one encoding and solver.
+type Case struct {
+	Kind     string // Search, Max or Count
+	Problem  lifesat.Problem
+	Encoding lifesat.Encoding // "" for the library's default
+	Solver   string           // a logic.ParseSolver name; "" for gophersat
+	// Seeded cases run once per seed; the others once.
+	Seeded bool
+}
+
+// Name describes the case's problem, like "still life 16x16".
+func (c Case) Name() string {
+	switch c.Kind {
+	case Max:
+		return "max " + c.Problem.String()
+	case Count:
+		return "count " + c.Problem.String()
+	}
+	return c.Problem.String()
+}
+
+// A Row is one measured run.
+type Row struct {
+	Problem  string
+	Side     int // the box's width, for plots
+	Period   int
+	Encoding string
+	Solver   string
+	Seed     uint64
+	Vars     int
+	Clauses  int
+	EncodeMS float64
+	SolveMS  float64
+	// Status is SAT, UNSAT, UNKNOWN (time-out), OPTIMAL (Max) or ERROR.
+	Status string
+	// Verified is true when the answer was re-simulated and found right
+	// (for Count: when the count agrees with a second, independent way).
+	Verified bool
+	// Value is the population (Max) or the count (Count).
+	Value   string
+	Machine string
+}
+
+// Machine describes this computer for the rows: OS, architecture, cores
+// and CPU model.
+func Machine() string {
+	model := ""
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				model = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return strings.TrimSpace(fmt.Sprintf("%s/%s %d cores %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), model))
+}
+
+// Options tune a run. A nil *Options means the defaults.
+type Options struct {
+	// Seeds is the number of seeds per seeded case (1, 2, ...); 0 means 3.
+	Seeds int
+	// Timeout bounds each run; 0 means 2 minutes.
+	Timeout time.Duration
+	// Progress, when not nil, is told about each row as it is measured.
+	Progress func(Row)
+}
+
+// Run measures every case of the suite and returns the rows. Cases whose
+// solver is not installed are skipped. Run stops early only when ctx ends.
+func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
+	var opt Options
+	if o != nil {
+		opt = *o
+	}
+	if opt.Seeds <= 0 {
+		opt.Seeds = 3
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = 2 * time.Minute
+	}
+	machine := Machine()
+	var rows []Row
+	for _, c := range s.Cases {
+		solver, err := logic.ParseSolver(c.Solver)
+		var nf *logic.NotFoundError
+		if errors.As(err, &nf) {
+			continue // not installed here
+		}
+		if err != nil {
+			return rows, err
+		}
+		seeds := 1
+		if c.Seeded {
+			seeds = opt.Seeds
+		}
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			if err := ctx.Err(); err != nil {
+				return rows, err
+			}
+			r := measure(ctx, c, solver, seed, opt.Timeout)
+			r.Machine = machine
+			rows = append(rows, r)
+			if opt.Progress != nil {
+				opt.Progress(r)
+			}
+		}
+	}
+	return rows, nil
+}
+
+// measure runs one case once.
+func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, timeout time.Duration) Row {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed}
+	name := c.Solver
+	if name == "" {
+		name = "gophersat"
+	}
+	enc := string(c.Encoding)
+	if enc == "" {
+		enc = string(lifesat.DefaultEncoding)
+		if c.Kind == Max {
+			enc = string(lifesat.MaxEncoding)
+		}
+	}
+	r := Row{Problem: c.Name(), Side: c.Problem.Width, Period: max(c.Problem.Period, 1), Encoding: enc, Solver: name, Seed: seed}
+	status := func(err error, st logic.Status) string {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			return "UNKNOWN"
+		case err != nil:
+			return "ERROR"
+		}
+		return st.String()
+	}
+	switch c.Kind {
+	case Max:
+		res, err := lifesat.Maximize(ctx, c.Problem, set)
+		if res == nil {
+			r.Status = "ERROR"
+			return r
+		}
+		fill(&r, res.Stats)
+		r.Status = status(err, res.Status)
+		if res.Optimal {
+			r.Status = "OPTIMAL"
+		}
+		if res.Pattern != nil {
+			r.Value = strconv.Itoa(res.Population)
+			r.Verified = c.Problem.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}) == nil
+		}
+	case Count:
+		r.Encoding = "transfer matrix"
+		if p := c.Problem; p.MaxPop > 0 || p.Period > 1 || p.Symmetry != "" || p.Cage != nil {
+			r.Encoding = "enumeration (" + enc + ")"
+		}
+		start := time.Now()
+		n, err := lifesat.Count(ctx, c.Problem, &lifesat.Settings{AllowEmpty: true, Encoding: c.Encoding, Solver: solver})
+		r.SolveMS = ms(time.Since(start))
+		r.Status = status(err, logic.Sat)
+		if err == nil {
+			r.Value = n.String()
+			r.Verified = crossCount(ctx, c.Problem, n.String())
+		}
+	default:
+		res, err := lifesat.Search(ctx, c.Problem, set)
+		if res == nil {
+			r.Status = "ERROR"
+			return r
+		}
+		fill(&r, res.Stats)
+		r.Status = status(err, res.Status)
+		if len(res.Patterns) > 0 {
+			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
+		}
+	}
+	return r
+}
+
+// crossCount checks a still-life count a second way: by enumeration with
+// the solver when Count used the transfer matrix (small boxes only).
+func crossCount(ctx context.Context, p lifesat.Problem, n string) bool {
+	if p.Width*p.Height > 25 {
+		return true // too many to enumerate; the tests check against OEIS
+	}
+	q := p
+	q.MaxPop = p.Width * p.Height // forces enumeration
+	m, err := lifesat.Count(ctx, q, &lifesat.Settings{AllowEmpty: true})
+	return err == nil && m.String() == n
+}
+
+func fill(r *Row, st lifesat.Stats) {
+	r.Vars, r.Clauses = st.Vars, st.Clauses
+	r.EncodeMS, r.SolveMS = ms(st.Encode), ms(st.Solve)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Header is the CSV header of WriteCSV.
+var Header = []string{"problem", "side", "period", "encoding", "solver", "seed", "variables", "clauses", "encode_ms", "solve_ms", "status", "verified", "value", "machine"}
+
+// WriteCSV writes rows with Header.
+func WriteCSV(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.Write(Header)
+	for _, r := range rows {
+		cw.Write([]string{r.Problem, strconv.Itoa(r.Side), strconv.Itoa(r.Period), r.Encoding, r.Solver,
+			strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Vars), strconv.Itoa(r.Clauses),
+			strconv.FormatFloat(r.EncodeMS, 'f', 3, 64), strconv.FormatFloat(r.SolveMS, 'f', 3, 64),
+			r.Status, strconv.FormatBool(r.Verified), r.Value, r.Machine})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Installed reports whether an external solver is on PATH.
+func Installed(name string) bool {
+	_, err := exec.LookPath(name)
+	return err == nil
+}

@@ -1,0 +1,85 @@
+package bench_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/bench"
+)
+
+func TestSuitesAreValid(t *testing.T) {
+	seen := map[string]bool{}
+	for _, s := range bench.Suites() {
+		if seen[s.Name] || s.Doc == "" || len(s.Cases) == 0 || len(s.Plots) == 0 {
+			t.Errorf("suite %q: duplicate or empty", s.Name)
+		}
+		seen[s.Name] = true
+		for _, c := range s.Cases {
+			if err := c.Problem.Validate(); err != nil {
+				t.Errorf("%s: %v", c.Name(), err)
+			}
+		}
+	}
+	if _, ok := bench.Find("blog"); !ok {
+		t.Error("no blog suite")
+	}
+}
+
+func TestRunWritesVerifiedRows(t *testing.T) {
+	s := bench.Suite{Name: "tiny", Doc: "test", Cases: []bench.Case{
+		{Kind: bench.Search, Problem: lifesat.StillLife(8, 8), Seeded: true},
+		{Kind: bench.Search, Problem: lifesat.Oscillator(2, 2, 2), Seeded: true}, // none exists
+		{Kind: bench.Max, Problem: lifesat.StillLife(4, 4)},
+		{Kind: bench.Count, Problem: lifesat.StillLife(4, 4)},
+		{Kind: bench.Search, Problem: lifesat.StillLife(8, 8), Solver: "gini"},
+		{Kind: bench.Search, Problem: lifesat.StillLife(8, 8), Solver: "no-such-solver-here"},
+	}}
+	s.Plots = bench.Suites()[0].Plots
+	rows, err := bench.Run(context.Background(), s, &bench.Options{Seeds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2+2+1+1+1 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		switch {
+		case r.Problem == "oscillator p2 2x2":
+			if r.Status != "UNSAT" {
+				t.Errorf("%+v", r)
+			}
+		case r.Status != "SAT" && r.Status != "OPTIMAL" || !r.Verified:
+			t.Errorf("unverified row %+v", r)
+		}
+	}
+	// OEIS A055397: 8 cells; A136278: 83 still lifes in 4x4.
+	if rows[4].Value != "8" || rows[5].Value != "83" {
+		t.Errorf("max %q, count %q", rows[4].Value, rows[5].Value)
+	}
+	var buf bytes.Buffer
+	if err := bench.WriteCSV(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(recs) != len(rows)+1 || len(recs[0]) != len(bench.Header) {
+		t.Fatalf("CSV: %d records, %v", len(recs), err)
+	}
+	dir := t.TempDir()
+	paths, err := bench.WritePlots(s, rows, dir)
+	if err != nil || len(paths) != 1 {
+		t.Fatalf("plots %v %v", paths, err)
+	}
+	f, err := os.Open(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("plot is not a PNG: %v", err)
+	}
+}

@@ -1,0 +1,138 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/lifesat/lifesat/lifesat/lifeplot"
+)
+
+// A Figure draws a suite's rows.
+type Figure struct {
+	Name string // the file is plots/bench-<suite>-<name>.png
+	Draw func(rows []Row) (*plot.Plot, error)
+}
+
+// WritePlots draws the suite's figures from rows into dir as PNG files and
+// returns their paths.
+func WritePlots(s Suite, rows []Row, dir string) ([]string, error) {
+	var paths []string
+	for _, f := range s.Plots {
+		p, err := f.Draw(rows)
+		if err != nil {
+			return paths, fmt.Errorf("bench: figure %s: %w", f.Name, err)
+		}
+		path := filepath.Join(dir, "bench-"+s.Name+"-"+f.Name+".png")
+		file, err := os.Create(path)
+		if err != nil {
+			return paths, err
+		}
+		err = lifeplot.WritePNG(file, p, 7*vg.Inch, 4.5*vg.Inch)
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return paths, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+// seconds is a row's total time.
+func seconds(r Row) float64 { return (r.EncodeMS + r.SolveMS) / 1000 }
+
+// answered keeps the rows that finished with a verified answer.
+func answered(rows []Row, keep func(Row) bool) []Row {
+	var out []Row
+	for _, r := range rows {
+		if (r.Status == "SAT" || r.Status == "UNSAT" || r.Status == "OPTIMAL") && keep(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func isStill(r Row) bool { return strings.HasPrefix(r.Problem, "still life ") }
+
+var blogFigure = Figure{Name: "still-lifes", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	for _, r := range answered(rows, isStill) {
+		s = append(s, lifeplot.Sample{Series: "lifesat (" + r.Encoding + ", " + r.Solver + ")", X: float64(r.Side), Seconds: seconds(r)})
+	}
+	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt).
+	s = append(s, lifeplot.Sample{Series: "Mathematica blog (2018)", X: 16, Seconds: 2.7},
+		lifeplot.Sample{Series: "Mathematica blog (2018)", X: 64, Seconds: 46})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box", XLabel: "box side n"})
+}}
+
+var encodingTimesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	for _, r := range answered(rows, isStill) {
+		s = append(s, lifeplot.Sample{Series: r.Encoding, X: float64(r.Side), Seconds: seconds(r)})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by encoding (gophersat, one point per seed)", XLabel: "box side n"})
+}}
+
+var encodingSizesFigure = Figure{Name: "sizes", Draw: func(rows []Row) (*plot.Plot, error) {
+	var bars []lifeplot.SizeRow
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if isStill(r) && r.Side == 32 && !seen[r.Encoding] && r.Vars > 0 {
+			seen[r.Encoding] = true
+			cells := float64(r.Side * r.Side)
+			bars = append(bars, lifeplot.SizeRow{Encoding: r.Encoding, Variables: float64(r.Vars) / cells, Clauses: float64(r.Clauses) / cells})
+		}
+	}
+	return lifeplot.SizeBars(bars, &lifeplot.BarOptions{Title: "Formula size per cell, 32x32 still life", YLabel: "per cell"})
+}}
+
+var solverFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	for _, r := range answered(rows, isStill) {
+		s = append(s, lifeplot.Sample{Series: r.Solver, X: float64(r.Side), Seconds: seconds(r)})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by solver (direct encoding, one point per seed)", XLabel: "box side n"})
+}}
+
+var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
+	ok := answered(rows, func(Row) bool { return true })
+	var s []lifeplot.Sample
+	for i, r := range ok {
+		s = append(s, lifeplot.Sample{Series: "one search", X: float64(r.Seed), Seconds: seconds(r)})
+		// Two diversified searches raced on two cores finish when the
+		// faster one does.
+		if i+1 < len(ok) {
+			s = append(s, lifeplot.Sample{Series: "race of seeds s and s+1", X: float64(r.Seed), Seconds: min(seconds(r), seconds(ok[i+1]))})
+		}
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16: time by seed", XLabel: "seed s"})
+}}
+
+var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	for _, r := range answered(rows, func(r Row) bool { return r.Status == "OPTIMAL" }) {
+		s = append(s, lifeplot.Sample{Series: "lifesat, proved optimal (" + r.Encoding + ")", X: float64(r.Side), Seconds: seconds(r)})
+	}
+	// Bosch, SIAM Review 41(3), 1999, Table 1, formulation IP2 with CPLEX
+	// 4.0.9 (shared/seeds/bosch-integer-programming-life.txt).
+	for n, sec := range map[int]float64{4: 0.3, 5: 0.2, 6: 48.2, 7: 13.5, 8: 500.3, 9: 33163} {
+		s = append(s, lifeplot.Sample{Series: "CPLEX 1999 (Bosch, IP2)", X: float64(n), Seconds: sec})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Maximum-density still life in n x n", XLabel: "n"})
+}}
+
+var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	for _, r := range rows {
+		if r.Status == "SAT" {
+			s = append(s, lifeplot.Sample{Series: r.Encoding, X: float64(r.Side), Seconds: seconds(r)})
+		}
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n"})
+}}

@@ -1,0 +1,85 @@
+package bench
+
+import (
+	"github.com/lifesat/lifesat/lifesat"
+)
+
+// A Suite is a named set of cases and the plots that show them.
+type Suite struct {
+	Name, Doc string
+	Cases     []Case
+	// Plots are the figures the suite's rows are drawn as.
+	Plots []Figure
+}
+
+// Suites lists the suites in a fixed order.
+func Suites() []Suite {
+	var blog, enc, solv, port, mx, cnt Suite
+	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch"}
+	for _, n := range []int{16, 64, 128} {
+		blog.Cases = append(blog.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Seeded: true})
+	}
+	blog.Cases = append(blog.Cases,
+		Case{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true},
+		Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8), Seeded: true},
+		Case{Kind: Search, Problem: lifesat.Oscillator(3, 8, 8), Seeded: true},
+		Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Seeded: true},
+	)
+	blog.Plots = []Figure{blogFigure}
+
+	enc = Suite{Name: "encodings", Doc: "direct against Knuth's encoding: formula size per cell and still-life solve time by box size"}
+	for _, n := range []int{8, 16, 24, 32, 48, 64} {
+		for _, e := range lifesat.Encodings() {
+			enc.Cases = append(enc.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Encoding: e, Seeded: true})
+		}
+	}
+	for _, e := range lifesat.Encodings() {
+		enc.Cases = append(enc.Cases, Case{Kind: Search, Problem: lifesat.Oscillator(2, 12, 12), Encoding: e, Seeded: true})
+	}
+	enc.Plots = []Figure{encodingTimesFigure, encodingSizesFigure}
+
+	solv = Suite{Name: "solvers", Doc: "gophersat (embedded), gini (embedded) and cadical (external, when installed) on still lifes by box size"}
+	for _, n := range []int{16, 32, 64} {
+		for _, s := range []string{"gophersat", "gini", "cadical"} {
+			solv.Cases = append(solv.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Solver: s, Seeded: true})
+		}
+	}
+	solv.Plots = []Figure{solverFigure}
+
+	port = Suite{Name: "portfolio", Doc: "exact period-2 oscillators in 16x16 over many seeds: the spread that racing diversified searches exploits"}
+	port.Cases = []Case{{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true}}
+	port.Plots = []Figure{portfolioFigure}
+
+	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1)"}
+	for n := 4; n <= 10; n++ {
+		mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n)})
+	}
+	mx.Plots = []Figure{maxFigure}
+
+	cnt = Suite{Name: "counts", Doc: "still lifes in n x n (OEIS A136278) by the transfer matrix, and by enumeration with the solver for small n"}
+	for n := 3; n <= 8; n++ {
+		cnt.Cases = append(cnt.Cases, Case{Kind: Count, Problem: lifesat.StillLife(n, n)})
+	}
+	for n := 3; n <= 5; n++ {
+		p := lifesat.StillLife(n, n)
+		p.MaxPop = n * n // forces the solver's enumeration
+		cnt.Cases = append(cnt.Cases, Case{Kind: Count, Problem: p})
+	}
+	cnt.Plots = []Figure{countFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt}
+}
+
+func symmetric(p lifesat.Problem, s lifesat.Symmetry) lifesat.Problem {
+	p.Symmetry = s
+	return p
+}
+
+// Find returns the suite with the name, or false.
+func Find(name string) (Suite, bool) {
+	for _, s := range Suites() {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Suite{}, false
+}

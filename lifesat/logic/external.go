@@ -1,0 +1,496 @@
+package logic
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// External is a SAT solver run as a child process that reads DIMACS CNF,
+// such as cadical, kissat, cryptominisat5, picosat or minisat. Path is a
+// name looked up on PATH or a path to the executable; Args are extra
+// arguments placed before the input, such as cadical's "-q".
+//
+// Every Solve starts the solver afresh: it streams the formula, the
+// clauses added so far and the assumptions (as unit clauses) to the
+// solver's standard input, and reads the answer in the format of the SAT
+// competitions from its standard output:
+//
+//	s SATISFIABLE
+//	v 1 -2 3 0
+//
+// or "s UNSATISFIABLE", with exit status 10 (SAT) or 20 (UNSAT). The
+// model is checked against every clause and assumption before Solve
+// returns it, and an answer that cannot be read is an error naming the
+// solver. Variables the "v" lines leave out are false.
+//
+// Minisat does not follow that format: it prints "SATISFIABLE" without the
+// model, which it writes to a file named as its second argument ("SAT" and
+// the literals, or "UNSAT"). A solver whose base name begins with
+// "minisat" is therefore run as "minisat Args... /dev/stdin RESULT" with a
+// temporary result file.
+//
+// When ctx ends, the solver is killed and Solve returns Unknown and
+// ctx.Err(); the session stays usable. Only the solver process itself is
+// killed: a wrapper script should exec the solver, or its children run on
+// until they finish (Solve still returns at once).
+type External struct {
+	Path string
+	Args []string
+}
+
+var _ Solver = External{}
+
+// NotFoundError is the error of External.Start and ParseSolver for a
+// solver that is not an executable file.
+type NotFoundError struct {
+	Name string
+	Err  error // from exec.LookPath
+}
+
+func (e *NotFoundError) Error() string {
+	if strings.ContainsRune(e.Name, filepath.Separator) || strings.ContainsRune(e.Name, '/') {
+		return fmt.Sprintf("logic: solver %q not found or not executable", e.Name)
+	}
+	return fmt.Sprintf("logic: solver %q not found on PATH", e.Name)
+}
+
+func (e *NotFoundError) Unwrap() error { return e.Err }
+
+// externalWaitDelay bounds how long a killed solver's output is waited for
+// (it matters only when the solver left children holding its pipes).
+const externalWaitDelay = time.Second
+
+// Start checks that the solver exists and records f; the solver itself
+// runs in each Solve.
+func (e External) Start(f *CNF) (Session, error) {
+	if e.Path == "" {
+		return nil, errors.New("logic: External: no solver named")
+	}
+	path, err := exec.LookPath(e.Path)
+	if err != nil {
+		return nil, &NotFoundError{Name: e.Path, Err: err}
+	}
+	s := &externalSession{
+		name:    e.Path,
+		path:    path,
+		args:    append([]string(nil), e.Args...),
+		minisat: strings.HasPrefix(strings.ToLower(filepath.Base(e.Path)), "minisat"),
+		nvars:   f.nvars,
+		unsat:   f.empty,
+	}
+	if !s.unsat {
+		s.f = f.Clone()
+		s.f.comments = nil
+	}
+	return s, nil
+}
+
+type externalSession struct {
+	mu      sync.Mutex
+	name    string // as the user gave it, for messages
+	path    string
+	args    []string
+	minisat bool
+	nvars   int
+	f       *CNF // the formula, clauses added later included
+	unsat   bool // the clauses alone are unsatisfiable
+	model   []bool
+	pid     int // of the last solver process, for tests
+}
+
+func (s *externalSession) Model() []bool { return s.model }
+
+func (s *externalSession) Add(lits ...Lit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unsat {
+		return
+	}
+	for _, l := range lits {
+		if !l.IsConst() && (l == 0 || int(l.Var()) > s.nvars) {
+			panic("logic: Add: literal out of range")
+		}
+	}
+	s.f.Add(lits...)
+	s.unsat = s.f.empty
+}
+
+func (s *externalSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return Unknown, err
+	}
+	if s.unsat {
+		return Unsat, nil
+	}
+	units := make([]Lit, 0, len(assumptions))
+	value := make(map[Var]bool, len(assumptions))
+	for _, l := range assumptions {
+		switch {
+		case l == True:
+			continue
+		case l == False:
+			return Unsat, nil
+		case l == 0 || int(l.Var()) > s.nvars:
+			panic("logic: Solve: assumption out of range")
+		}
+		if v, seen := value[l.Var()]; seen {
+			if v != (l > 0) {
+				return Unsat, nil
+			}
+			continue
+		}
+		value[l.Var()] = l > 0
+		units = append(units, l)
+	}
+	if s.f.NumClauses() == 0 && len(units) == 0 {
+		s.model = make([]bool, s.nvars+1)
+		return Sat, nil
+	}
+	st, model, err := s.run(ctx, units)
+	if err != nil {
+		return Unknown, err
+	}
+	switch st {
+	case Sat:
+		if err := s.check(model, units); err != nil {
+			return Unknown, err
+		}
+		s.model = model
+	case Unsat:
+		if len(units) == 0 {
+			s.unsat = true
+		}
+	}
+	return st, nil
+}
+
+// check verifies that model satisfies every clause and assumption.
+func (s *externalSession) check(model []bool, units []Lit) error {
+	for _, l := range units {
+		if !l.Value(model) {
+			return fmt.Errorf("logic: solver %q: its model breaks the assumption %v", s.name, l)
+		}
+	}
+	var bad []Lit
+	s.f.Clauses(func(cl []Lit) bool {
+		for _, l := range cl {
+			if l.Value(model) {
+				return true
+			}
+		}
+		bad = cl
+		return false
+	})
+	if bad != nil {
+		return fmt.Errorf("logic: solver %q: its model breaks the clause %v", s.name, bad)
+	}
+	return nil
+}
+
+// run starts the solver, streams the formula to it and reads its answer.
+func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool, error) {
+	args := s.args
+	var result string
+	if s.minisat {
+		tmp, err := os.CreateTemp("", "lifesat-minisat-*.out")
+		if err != nil {
+			return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
+		}
+		result = tmp.Name()
+		tmp.Close()
+		defer os.Remove(result)
+		args = append(args[:len(args):len(args)], "/dev/stdin", result)
+	}
+	cmd := exec.CommandContext(ctx, s.path, args...)
+	cmd.WaitDelay = externalWaitDelay
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
+	}
+	pr, pw := io.Pipe()
+	cmd.Stdout = pw
+	stderr := &tailBuffer{max: 2048}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		stdin.Close()
+		if ctx.Err() != nil {
+			return Unknown, nil, ctx.Err()
+		}
+		return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
+	}
+	s.pid = cmd.Process.Pid
+
+	// The writer may fail when the solver stops reading (it exited, or
+	// was killed): what counts is the answer, so its error only adds to
+	// the message of a missing answer.
+	writeErr := make(chan error, 1)
+	go func() {
+		err := s.writeDIMACS(stdin, units)
+		if cerr := stdin.Close(); err == nil && !errors.Is(cerr, os.ErrClosed) {
+			err = cerr
+		}
+		writeErr <- err
+	}()
+	waitErr := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		waitErr <- err
+	}()
+
+	var out answer
+	if !s.minisat { // minisat's standard output is statistics only
+		out = parseAnswer(pr, s.nvars)
+	}
+	_, _ = io.Copy(io.Discard, pr)
+	werr := <-waitErr
+	wrerr := <-writeErr
+	if err := ctx.Err(); err != nil {
+		return Unknown, nil, err
+	}
+	code := -1
+	if ee := (*exec.ExitError)(nil); errors.As(werr, &ee) {
+		code = ee.ExitCode()
+	} else if werr == nil {
+		code = 0
+	}
+	if s.minisat && (code == 0 || code == 10 || code == 20) {
+		data, err := os.ReadFile(result)
+		if err != nil {
+			return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
+		}
+		out = parseMinisat(data, s.nvars)
+	}
+	fail := func(format string, args ...any) (Status, []bool, error) {
+		msg := fmt.Sprintf(format, args...)
+		if code >= 0 {
+			msg += fmt.Sprintf(" (exit status %d)", code)
+		} else if werr != nil {
+			msg += fmt.Sprintf(" (%v)", werr)
+		}
+		if wrerr != nil && !errors.Is(wrerr, os.ErrClosed) && !errors.Is(wrerr, syscall.EPIPE) {
+			msg += fmt.Sprintf(" (writing its input: %v)", wrerr)
+		}
+		if t := strings.TrimSpace(stderr.String()); t != "" {
+			msg += ": " + t
+		}
+		return Unknown, nil, fmt.Errorf("logic: solver %q: %s", s.name, msg)
+	}
+	switch {
+	case out.err != nil:
+		return fail("bad output: %v", out.err)
+	case code != 0 && code != 10 && code != 20:
+		return fail("failed")
+	case out.status == Unknown && out.seen:
+		return fail("gave no answer (s UNKNOWN)")
+	case out.status == Unknown:
+		return fail("no answer (no %q line) in its output", "s SATISFIABLE")
+	case code == 10 && out.status != Sat, code == 20 && out.status != Unsat:
+		return fail("its exit status contradicts its answer %v", out.status)
+	case out.status == Sat && out.model == nil:
+		return fail("SATISFIABLE but no model (no %q lines)", "v")
+	}
+	return out.status, out.model, nil
+}
+
+// writeDIMACS streams the formula, then the assumptions as unit clauses.
+func (s *externalSession) writeDIMACS(w io.Writer, units []Lit) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintf(bw, "p cnf %d %d\n", s.nvars, s.f.NumClauses()+len(units))
+	writeClause := func(cl []Lit) bool {
+		b := bw.AvailableBuffer()
+		for _, l := range cl {
+			b = strconv.AppendInt(b, int64(l), 10)
+			b = append(b, ' ')
+		}
+		b = append(b, '0', '\n')
+		_, err := bw.Write(b)
+		return err == nil
+	}
+	s.f.Clauses(writeClause)
+	for _, u := range units {
+		writeClause([]Lit{u})
+	}
+	return bw.Flush()
+}
+
+// answer is what a solver's output says.
+type answer struct {
+	status Status
+	seen   bool // an "s" line was read, even "s UNKNOWN"
+	model  []bool
+	err    error
+}
+
+// parseAnswer reads the SAT competition output format: "c" comment lines,
+// one "s" status line, "v" lines of literals ended by 0. Other lines are
+// ignored, as some solvers print banners.
+func parseAnswer(r io.Reader, nvars int) answer {
+	var a answer
+	br := bufio.NewReaderSize(r, 1<<16)
+	line := 0
+	for {
+		line++
+		c, err := br.ReadByte()
+		if err != nil {
+			return a
+		}
+		switch c {
+		case 's':
+			text, err := readLine(br)
+			if err != nil {
+				a.err = fmt.Errorf("line %d: %v", line, err)
+				return a
+			}
+			if a.seen {
+				a.err = fmt.Errorf("line %d: a second %q line", line, "s")
+				return a
+			}
+			a.seen = true
+			switch strings.TrimSpace(text) {
+			case "SATISFIABLE":
+				a.status = Sat
+			case "UNSATISFIABLE":
+				a.status = Unsat
+			case "UNKNOWN", "INDETERMINATE":
+			default:
+				a.err = fmt.Errorf("line %d: unknown status %q", line, strings.TrimSpace(text))
+				return a
+			}
+		case 'v':
+			if a.model == nil {
+				a.model = make([]bool, nvars+1)
+			}
+			if err := readValues(br, a.model); err != nil {
+				a.err = fmt.Errorf("line %d: %v", line, err)
+				return a
+			}
+		case '\n':
+		default:
+			if err := skipLine(br); err != nil {
+				return a
+			}
+		}
+	}
+}
+
+// readLine reads the rest of a short line.
+func readLine(br *bufio.Reader) (string, error) {
+	b, err := br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		return "", errors.New("line too long")
+	}
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// skipLine skips the rest of a line of any length.
+func skipLine(br *bufio.Reader) error {
+	for {
+		_, err := br.ReadSlice('\n')
+		if err != bufio.ErrBufferFull {
+			return err
+		}
+	}
+}
+
+// readValues reads the literals of one "v" line into model.
+func readValues(br *bufio.Reader, model []bool) error {
+	var tok []byte
+	flush := func() error {
+		if len(tok) == 0 {
+			return nil
+		}
+		n, err := strconv.ParseInt(string(tok), 10, 32)
+		tok = tok[:0]
+		if err != nil {
+			return fmt.Errorf("bad literal: %v", err)
+		}
+		v := max(n, -n)
+		if v >= int64(len(model)) {
+			return fmt.Errorf("literal %d out of range 1..%d", n, len(model)-1)
+		}
+		model[v] = n > 0
+		return nil
+	}
+	for {
+		c, err := br.ReadByte()
+		if err == io.EOF || c == '\n' {
+			return flush()
+		}
+		if err != nil {
+			return err
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			if err := flush(); err != nil {
+				return err
+			}
+		case c == '-' || '0' <= c && c <= '9':
+			tok = append(tok, c)
+		default:
+			return fmt.Errorf("unexpected %q in a %q line", c, "v")
+		}
+	}
+}
+
+// parseMinisat reads minisat's result file: "SAT" and a line of literals
+// ended by 0, "UNSAT", or "INDET".
+func parseMinisat(data []byte, nvars int) answer {
+	var a answer
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	switch string(bytes.TrimSpace(first)) {
+	case "SAT":
+		a.status, a.seen = Sat, true
+		a.model = make([]bool, nvars+1)
+		if err := readValues(bufio.NewReader(bytes.NewReader(rest)), a.model); err != nil {
+			a.err = fmt.Errorf("result file: %v", err)
+		}
+	case "UNSAT":
+		a.status, a.seen = Unsat, true
+	case "INDET":
+		a.seen = true
+	default:
+		a.err = fmt.Errorf("result file: unknown status %q", bytes.TrimSpace(first))
+	}
+	return a
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
