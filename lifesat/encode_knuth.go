@@ -156,6 +156,9 @@ func single(l logic.Lit) unary {
 	return unary{l}
 }
 
+// perCell: about 60 clauses of 3 literals and 13 counters per cell.
+func (k *knuth) perCell() (int, int) { return 64, 200 }
+
 func (k *knuth) step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle) {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)

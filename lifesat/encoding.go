@@ -62,6 +62,9 @@ type grid func(x, y int) logic.Lit
 // earlier variables.
 type encoder interface {
 	step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle)
+	// perCell estimates the clauses and literals of one cell's step, to
+	// size the formula up front.
+	perCell() (clauses, lits int)
 }
 
 // defs records the auxiliary variables that are functions of earlier

@@ -162,6 +162,9 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	c := &logic.CNF{}
 	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
 	in.allocateCells()
+	cl, li := enc.perCell()
+	ring := (w + 2) * (h + 2) * per
+	c.Grow(cl*ring, li*ring)
 	var d *defs
 	if set.Diversify == FlipAll || phase != nil {
 		d = &defs{}

@@ -42,6 +42,13 @@ func (c *CNF) NewVars(n int) Var {
 	return first
 }
 
+// Grow makes room for about clauses more clauses of lits literals in
+// all, so that building a large formula does not copy it over and over.
+func (c *CNF) Grow(clauses, lits int) {
+	c.lits = slices.Grow(c.lits, lits)
+	c.ends = slices.Grow(c.ends, clauses)
+}
+
 // NumVars is the number of variables allocated so far.
 func (c *CNF) NumVars() int { return c.nvars }
 
@@ -204,8 +211,15 @@ func (c *CNF) WriteDIMACS(w io.Writer) error {
 // "false" first then starts from the random assignment r instead of from
 // all-false. flip[0] is unused; flip may be shorter than NumVars+1.
 func (c *CNF) Flip(flip []bool) {
+	if len(flip) <= c.nvars {
+		flip = append(slices.Clone(flip), make([]bool, c.nvars+1-len(flip))...)
+	}
 	for i, l := range c.lits {
-		if v := l.Var(); int(v) < len(flip) && flip[v] {
+		v := l
+		if v < 0 {
+			v = -v
+		}
+		if flip[v] {
 			c.lits[i] = -l
 		}
 	}
