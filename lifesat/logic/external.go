@@ -68,6 +68,9 @@ func (e *NotFoundError) Error() string {
 
 func (e *NotFoundError) Unwrap() error { return e.Err }
 
+// On Unix the solver runs in a process group of its own, killed whole on
+// cancellation (external_unix.go).
+//
 // externalWaitDelay bounds how long a killed solver's output is waited for
 // (it matters only when the solver left children holding its pipes).
 const externalWaitDelay = time.Second
@@ -217,6 +220,7 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 	}
 	cmd := exec.CommandContext(ctx, s.path, args...)
 	cmd.WaitDelay = externalWaitDelay
+	ownGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package logic
+
+import "os/exec"
+
+// ownGroup leaves the default: cancellation kills the solver process.
+func ownGroup(*exec.Cmd) {}
