@@ -314,12 +314,14 @@ func maximalDivisors(p int) []int {
 func differ(c *logic.CNF, df *defs, in *Instance, t int, shift image.Point) {
 	f := in.Problem.frame()
 	some := make([]logic.Lit, 0, f.Dx()*f.Dy())
+	seen := make(map[[2]logic.Lit]bool) // cells of one orbit share their pair
 	for y := f.Min.Y; y < f.Max.Y; y++ {
 		for x := f.Min.X; x < f.Max.X; x++ {
 			a, b := in.Cell(t, x, y), in.Cell(0, x-shift.X, y-shift.Y)
-			if a == logic.False && b == logic.False {
+			if a == logic.False && b == logic.False || seen[[2]logic.Lit{a, b}] {
 				continue
 			}
+			seen[[2]logic.Lit{a, b}] = true
 			d := c.NewVar().Pos()
 			df.add(d.Var(), unary{a}, unary{b}, 0)
 			c.Add(d.Not(), a, b)
