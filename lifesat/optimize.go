@@ -63,7 +63,23 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 			}
 		}
 	}
+	// The counter comes after the cells' flips; its variables start at
+	// their values on the all-alive board too ("at least k" true), or the
+	// solver's first guess would be "almost nothing alive".
+	before := in.CNF.NumVars()
 	tot := logic.NewTotalizer(in.CNF, all, len(all))
+	alive := make([]bool, in.CNF.NumVars()+1)
+	for v := before + 1; v < len(alive); v++ {
+		alive[v] = true
+	}
+	in.CNF.Flip(alive)
+	atLeast := func(k int) logic.Lit {
+		l := tot.Output(k)
+		if !l.IsConst() && alive[l.Var()] {
+			l = l.Not()
+		}
+		return l
+	}
 	res := &MaxResult{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
 	set.progress("%v: %d variables, %d clauses, encoded in %v", p, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
 	solver := set.Solver
@@ -103,10 +119,11 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		}
 		res.Status, res.Pattern, res.Population = logic.Sat, pat, pop
 		set.progress("%v: found %d live cells after %v", p, pop, time.Since(start).Round(time.Millisecond))
+		res.Stats.Improvements++
 		if pop == len(all) {
 			res.Optimal = true
 			return res, nil
 		}
-		sess.Add(tot.Output(pop + 1))
+		sess.Add(atLeast(pop + 1))
 	}
 }

@@ -349,6 +349,8 @@ type Stats struct {
 	Encode, Solve time.Duration
 	// Solves is the number of solver calls.
 	Solves int
+	// Improvements is the number of better answers an optimization found.
+	Improvements int
 }
 
 // A Result is the outcome of a search.
