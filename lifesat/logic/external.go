@@ -139,25 +139,9 @@ func (s *externalSession) Solve(ctx context.Context, assumptions ...Lit) (Status
 	if s.unsat {
 		return Unsat, nil
 	}
-	units := make([]Lit, 0, len(assumptions))
-	value := make(map[Var]bool, len(assumptions))
-	for _, l := range assumptions {
-		switch {
-		case l == True:
-			continue
-		case l == False:
-			return Unsat, nil
-		case l == 0 || int(l.Var()) > s.nvars:
-			panic("logic: Solve: assumption out of range")
-		}
-		if v, seen := value[l.Var()]; seen {
-			if v != (l > 0) {
-				return Unsat, nil
-			}
-			continue
-		}
-		value[l.Var()] = l > 0
-		units = append(units, l)
+	units, ok := assumptionSet(s.nvars, assumptions)
+	if !ok {
+		return Unsat, nil
 	}
 	if s.f.NumClauses() == 0 && len(units) == 0 {
 		s.model = make([]bool, s.nvars+1)

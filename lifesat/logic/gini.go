@@ -115,16 +115,12 @@ func (s *giniSession) Solve(ctx context.Context, assumptions ...Lit) (Status, er
 	if s.unsat {
 		return Unsat, nil
 	}
+	set, ok := assumptionSet(s.nvars, assumptions)
+	if !ok {
+		return Unsat, nil
+	}
 	s.buf = s.buf[:0]
-	for _, l := range assumptions {
-		switch {
-		case l == True:
-			continue
-		case l == False:
-			return Unsat, nil
-		case l == 0 || int(l.Var()) > s.nvars:
-			panic("logic: Solve: assumption out of range")
-		}
+	for _, l := range set {
 		s.buf = append(s.buf, giniLit(l))
 	}
 	s.g.Assume(s.buf...)

@@ -98,31 +98,14 @@ func (g *gophersatSession) load() {
 }
 
 // assumption lits for gophersat: the units of the load and the
-// assumptions, or false when two of them clash.
+// assumptions, or false when they clash.
 func (g *gophersatSession) assumption(assumptions []Lit) ([]solver.Lit, bool) {
-	lits := make([]solver.Lit, 0, len(g.units)+len(assumptions))
-	value := make(map[Var]bool, len(g.units)+len(assumptions))
-	for _, group := range [][]Lit{g.units, assumptions} {
-		for _, l := range group {
-			switch {
-			case l == True:
-				continue
-			case l == False:
-				return nil, false
-			case l == 0 || int(l.Var()) > g.nvars:
-				panic("logic: Solve: assumption out of range")
-			}
-			if v, seen := value[l.Var()]; seen {
-				if v != (l > 0) {
-					return nil, false
-				}
-				continue
-			}
-			value[l.Var()] = l > 0
-			lits = append(lits, solver.IntToLit(int32(l)))
-		}
+	set, ok := assumptionSet(g.nvars, g.units, assumptions)
+	lits := make([]solver.Lit, len(set))
+	for i, l := range set {
+		lits[i] = solver.IntToLit(int32(l))
 	}
-	return lits, true
+	return lits, ok
 }
 
 func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {

@@ -3,6 +3,7 @@ package logic
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // Status is a solver's answer.
@@ -63,4 +64,38 @@ func orDefault(s Solver) Solver {
 		return Gophersat{}
 	}
 	return s
+}
+
+// assumptionSet gathers the literals of the groups for a solver's
+// assumptions: without constants and repeats. It reports false when they
+// cannot all hold (a False, or a literal with its negation), and panics on
+// a literal outside 1..nvars. Every backend's Solve starts with it.
+func assumptionSet(nvars int, groups ...[]Lit) ([]Lit, bool) {
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	lits := make([]Lit, 0, n)
+	value := make(map[Var]bool, n)
+	for _, g := range groups {
+		for _, l := range g {
+			switch {
+			case l == True:
+				continue
+			case l == False:
+				return nil, false
+			case l == 0 || int(l.Var()) > nvars:
+				panic(fmt.Sprintf("logic: Solve: assumption %d out of range 1..%d", l, nvars))
+			}
+			if v, seen := value[l.Var()]; seen {
+				if v != (l > 0) {
+					return nil, false
+				}
+				continue
+			}
+			value[l.Var()] = l > 0
+			lits = append(lits, l)
+		}
+	}
+	return lits, true
 }
