@@ -10,6 +10,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 )
 
 func readFile(t *testing.T, name string) *cells.Pattern {
@@ -116,30 +117,8 @@ func TestFixtures(t *testing.T) {
 		t.Errorf("R-pentomino generation 1:\n%s want\n%s", got, want)
 	}
 
-	// LifeWiki: the Gosper glider gun (36 cells) has period 30 and emits a
-	// glider (5 cells) every period.
-	gun := readFile(t, "testdata/gosperglidergun.cells")
-	if w, h, pop := gun.Board.Width(), gun.Board.Height(), gun.Board.Population(); w != 36 || h != 9 || pop != 36 {
-		t.Fatalf("gun: %dx%d with %d cells, want 36x9 with 36", w, h, pop)
-	}
-	b = gun.Board.Pad(30)
-	for k, gens := range []int{30, 60} {
-		next := run(b, gens)
-		extra := 0
-		for y := range next.Height() {
-			for x := range next.Width() {
-				switch {
-				case b.Alive(x, y) && !next.Alive(x, y):
-					t.Fatalf("gun after %d generations lost cell (%d, %d)", gens, x, y)
-				case next.Alive(x, y) && !b.Alive(x, y):
-					extra++
-				}
-			}
-		}
-		if want := 5 * (k + 1); extra != want {
-			t.Errorf("gun after %d generations: %d new cells, want %d", gens, extra, want)
-		}
-	}
+	// LifeWiki "Gosper glider gun": period 30, a glider a period.
+	lifetest.GosperGun(t, readFile(t, "testdata/gosperglidergun.cells").Board)
 }
 
 func TestReadErrors(t *testing.T) {

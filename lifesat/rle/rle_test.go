@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/rle"
 )
 
@@ -182,31 +183,8 @@ func TestFixtures(t *testing.T) {
 		t.Errorf("LWSS after 4 generations:\n%s want\n%s", got, want)
 	}
 
-	// The Gosper glider gun (36 cells) has period 30 and emits one glider
-	// a period: after 30 and 60 generations the board is the gun plus 1
-	// and 2 gliders of 5 cells.
-	gun := readFile(t, "testdata/gosperglidergun.rle")
-	if w, h, pop := gun.Board.Width(), gun.Board.Height(), gun.Board.Population(); w != 36 || h != 9 || pop != 36 {
-		t.Fatalf("gun: %dx%d with %d cells, want 36x9 with 36", w, h, pop)
-	}
-	b = gun.Board.Pad(30)
-	for k, gens := range []int{30, 60} {
-		next := run(b, gens)
-		extra := 0
-		for y := range next.Height() {
-			for x := range next.Width() {
-				switch {
-				case b.Alive(x, y) && !next.Alive(x, y):
-					t.Fatalf("gun after %d generations lost cell (%d, %d)", gens, x, y)
-				case next.Alive(x, y) && !b.Alive(x, y):
-					extra++
-				}
-			}
-		}
-		if want := 5 * (k + 1); extra != want {
-			t.Errorf("gun after %d generations: %d new cells, want %d (gliders)", gens, extra, want)
-		}
-	}
+	// LifeWiki "Gosper glider gun": period 30, a glider a period.
+	lifetest.GosperGun(t, readFile(t, "testdata/gosperglidergun.rle").Board)
 }
 
 func TestReadErrors(t *testing.T) {

@@ -1,0 +1,36 @@
+package lifetest
+
+import (
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+)
+
+// GosperGun checks that b is the Gosper glider gun as LifeWiki describes
+// it: 36 cells in a 36x9 box, period 30, one glider of 5 cells emitted a
+// period - after 30 and 60 generations the board holds every cell of the
+// gun plus 5 and 10 new cells.
+func GosperGun(t testing.TB, b *lifesat.Board) {
+	t.Helper()
+	if w, h, pop := b.Width(), b.Height(), b.Population(); w != 36 || h != 9 || pop != 36 {
+		t.Fatalf("gun: %dx%d with %d cells, want 36x9 with 36", w, h, pop)
+	}
+	start := b.Pad(30)
+	gens := lifesat.Run(start, lifesat.Life, lifesat.Dead, 60)
+	for k, n := range []int{30, 60} {
+		next, extra := gens[n], 0
+		for y := range next.Height() {
+			for x := range next.Width() {
+				switch {
+				case start.Alive(x, y) && !next.Alive(x, y):
+					t.Fatalf("gun after %d generations lost cell (%d, %d)", n, x, y)
+				case next.Alive(x, y) && !start.Alive(x, y):
+					extra++
+				}
+			}
+		}
+		if want := 5 * (k + 1); extra != want {
+			t.Errorf("gun after %d generations: %d new cells, want %d (gliders)", n, extra, want)
+		}
+	}
+}
