@@ -3,7 +3,6 @@ package cells_test
 import (
 	"bytes"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,17 +13,7 @@ import (
 )
 
 func readFile(t *testing.T, name string) *cells.Pattern {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := cells.Read(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return p
+	return lifetest.ReadFile(t, name, cells.Read)
 }
 
 func TestRead(t *testing.T) {

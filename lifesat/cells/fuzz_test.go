@@ -2,26 +2,17 @@ package cells_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 )
 
 // FuzzRead checks that Read never panics and that whatever it accepts,
 // Write writes and Read reads back unchanged: board and comments.
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.*")
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, s := range []string{
+	lifetest.Seed(f, "testdata/*.*",
 		"!Name: Glider\n.O\n..O\nOOO\n",
 		".**\n**.\n.*.",
 		"\uFEFF!c\r\n\r\nO  \r\n\r\n.O\n\n",
@@ -32,9 +23,7 @@ func FuzzRead(f *testing.F) {
 		"..O.!",
 		"x = 3, y = 3\nbo$2bo$3o!",
 		"O\r.\n",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := cells.Read(bytes.NewReader(data))
 		if err != nil {

@@ -2,25 +2,16 @@ package matrix_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 )
 
 // FuzzRead checks that Read never panics and that whatever it accepts,
 // Write writes and Read reads back unchanged.
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.txt")
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, s := range []string{
+	lifetest.Seed(f, "testdata/*.txt",
 		"1 1\n1\n",
 		"\n2 3\r\n1\t0  0 \r\n 0 0 1\r\n\r\n",
 		"\uFEFF1 2\n0 1",
@@ -32,9 +23,7 @@ func FuzzRead(f *testing.F) {
 		"2 3\n0 0 0\n0 0\n",
 		"2 3\n0 2 0\n0 0 0\n",
 		"2 3\n0 0 0\n0 0 0\n1\n",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := matrix.Read(bytes.NewReader(data))
 		if err != nil {

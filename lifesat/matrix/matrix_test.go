@@ -9,21 +9,12 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 )
 
 func readFile(t *testing.T, name string) *lifesat.Board {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b, err := matrix.Read(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return b
+	return lifetest.ReadFile(t, name, matrix.Read)
 }
 
 // The reverse-Life README gives a board T1 (entrada.txt) and the program's

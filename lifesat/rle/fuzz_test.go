@@ -2,26 +2,17 @@ package rle_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/rle"
 )
 
 // FuzzRead checks that Read never panics and that whatever it accepts,
 // Write writes and Read reads back unchanged: board, rule and comments.
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.rle")
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, s := range []string{
+	lifetest.Seed(f, "testdata/*.rle",
 		"x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!",
 		"x=3,y=3,rule=23/3\r\n b o $\n2\nbo$3o!junk",
 		"#N x\n#\nx = 2, y = 4\no3$bo!",
@@ -39,9 +30,7 @@ func FuzzRead(f *testing.F) {
 		"x = 3, y = 2\nbo$2bo$3o!",
 		"x = 3, y = 3\nbo$2bo$4o!",
 		"x = 3, y = 3\nbo$2bo$3o",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := rle.Read(bytes.NewReader(data))
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -16,17 +15,7 @@ import (
 )
 
 func readFile(t *testing.T, name string) *rle.Pattern {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := rle.Read(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return p
+	return lifetest.ReadFile(t, name, rle.Read)
 }
 
 // The drawings below are the LifeWiki plaintext (.cells) of each pattern,
