@@ -121,12 +121,11 @@ func (s *externalSession) Add(lits ...Lit) {
 	if s.unsat {
 		return
 	}
-	for _, l := range lits {
-		if !l.IsConst() && (l == 0 || int(l.Var()) > s.nvars) {
-			panic("logic: Add: literal out of range")
-		}
+	cl, holds := clauseLits(s.nvars, lits)
+	if holds {
+		return
 	}
-	s.f.Add(lits...)
+	s.f.Add(cl...)
 	s.unsat = s.f.empty
 }
 

@@ -190,27 +190,17 @@ func (s *giniSession) Add(lits ...Lit) {
 	if s.unsat {
 		return
 	}
-	n := 0
-	for _, l := range lits {
-		switch {
-		case l == True:
-			return
-		case l == False:
-			continue
-		case l == 0 || int(l.Var()) > s.nvars:
-			panic("logic: Add: literal out of range")
-		}
-		n++
+	cl, holds := clauseLits(s.nvars, lits)
+	if holds {
+		return
 	}
-	if n == 0 {
+	if len(cl) == 0 {
 		s.unsat = true
 		return
 	}
 	// gini merges repeated literals and drops tautologies itself.
-	for _, l := range lits {
-		if l != False {
-			s.g.Add(giniLit(l))
-		}
+	for _, l := range cl {
+		s.g.Add(giniLit(l))
 	}
 	s.g.Add(z.LitNull)
 }

@@ -234,17 +234,13 @@ func (g *gophersatSession) Add(lits ...Lit) {
 	if g.abandoned || g.unsat {
 		return
 	}
-	cl := make([]int, 0, len(lits))
-	for _, l := range lits {
-		switch {
-		case l == True:
-			return
-		case l == False:
-			continue
-		case l == 0 || int(l.Var()) > g.nvars:
-			panic("logic: Add: literal out of range")
-		}
-		cl = append(cl, int(l))
+	lc, holds := clauseLits(g.nvars, lits)
+	if holds {
+		return
+	}
+	cl := make([]int, len(lc))
+	for i, l := range lc {
+		cl[i] = int(l)
 	}
 	if len(cl) == 0 {
 		g.unsat = true

@@ -99,3 +99,23 @@ func assumptionSet(nvars int, groups ...[]Lit) ([]Lit, bool) {
 	}
 	return lits, true
 }
+
+// clauseLits prepares a clause for a backend's Add: holds is true when it
+// contains True (it adds nothing); otherwise lits are its non-False
+// literals, none at all for an empty clause. It panics on a literal
+// outside 1..nvars.
+func clauseLits(nvars int, clause []Lit) (lits []Lit, holds bool) {
+	lits = make([]Lit, 0, len(clause))
+	for _, l := range clause {
+		switch {
+		case l == True:
+			return nil, true
+		case l == False:
+			continue
+		case l == 0 || int(l.Var()) > nvars:
+			panic(fmt.Sprintf("logic: Add: literal %d out of range 1..%d", l, nvars))
+		}
+		lits = append(lits, l)
+	}
+	return lits, false
+}
