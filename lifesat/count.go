@@ -21,9 +21,7 @@ func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	plain := p.period() == 1 && (p.Symmetry == "" || p.Symmetry == C1) &&
-		p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0
-	if plain {
+	if p.plainStillLife() {
 		n, err := CountStillLifes(ctx, p.Width, p.Height, set.Rule)
 		if err == nil && !set.AllowEmpty {
 			n.Sub(n, big.NewInt(1))

@@ -35,16 +35,31 @@ type MaxResult struct {
 // UNSAT answer proves the last pattern optimal. The solver starts from the
 // all-alive board, so its first answers are already dense.
 //
+// A plain still life (period 1, no symmetry, cage or population bound)
+// whose box MaxStillLife takes is handed to MaxStillLife, a dynamic
+// program over rows that needs no solver and is much faster (12x12 in
+// under a minute; the solver does not prove 12x12 in hours), unless the
+// Settings name a Solver or an Encoding: naming one asks for the SAT
+// path, for timing experiments.
+//
 // Settings apply as for Search (the empty pattern is allowed, Seed and
-// Diversify do not apply, and the encoding defaults to MaxEncoding). ctx is checked before each solver call and
-// while it runs; on cancellation the best pattern so far comes back with
-// ctx.Err(). Each improvement is reported to Settings.Progress.
+// Diversify do not apply, and the encoding defaults to MaxEncoding). ctx
+// is checked before each solver call and while it runs; on cancellation
+// the best pattern so far comes back with ctx.Err(). Each improvement is
+// reported to Settings.Progress.
 func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	var given Encoding
 	if s != nil {
 		given = s.Encoding
 	}
 	set := s.orDefaults()
+	if p.plainStillLife() && given == "" && set.Solver == nil && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero() {
+		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.Progress)
+		if err != nil && ctx.Err() != nil {
+			return &MaxResult{Status: logic.Unknown}, err
+		}
+		return res, err
+	}
 	set.AllowEmpty = true
 	if given == "" {
 		set.Encoding = MaxEncoding

@@ -14,32 +14,29 @@ import (
 // are also checked by brute force below.
 var a055397 = []int{0, 4, 6, 8, 16, 18, 28}
 
+// TestMaxDensityStillLife runs the SAT path (a named solver asks for it;
+// with none, plain still lifes go to MaxStillLife, tested on its own) and
+// the default path.
 func TestMaxDensityStillLife(t *testing.T) {
-	for n := 1; n <= len(a055397); n++ {
-		res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(n, n), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !res.Optimal || res.Population != a055397[n-1] {
-			t.Errorf("%dx%d: population %d optimal=%v, OEIS A055397 says %d", n, n, res.Population, res.Optimal, a055397[n-1])
-		}
-		if n <= 4 {
-			if got := bruteMaxStill(n); got != a055397[n-1] {
-				t.Errorf("brute force %dx%d: %d", n, n, got)
+	for _, s := range []*lifesat.Settings{{Solver: logic.Gophersat{}}, nil} {
+		for n := 1; n <= len(a055397); n++ {
+			res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(n, n), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Optimal || res.Population != a055397[n-1] {
+				t.Errorf("%dx%d: population %d optimal=%v, OEIS A055397 says %d", n, n, res.Population, res.Optimal, a055397[n-1])
+			}
+			if s != nil && res.Stats.Solves == 0 {
+				t.Errorf("%dx%d: the solver was named but not called", n, n)
 			}
 		}
 	}
-}
-
-func bruteMaxStill(n int) int {
-	best := 0
-	for bits := range 1 << (n * n) {
-		b := boardOf(n, n, bits)
-		if p := b.Pad(1); lifesat.Step(p, lifesat.Life, lifesat.Dead).Equal(p) {
-			best = max(best, b.Population())
+	for n := 1; n <= 4; n++ {
+		if got := bruteMaxStillLife(n, n, lifesat.Life); got != a055397[n-1] {
+			t.Errorf("brute force %dx%d: %d", n, n, got)
 		}
 	}
-	return best
 }
 
 // Bosch's variants: 3-4 Life still lifes, and a period-2 oscillator with a
@@ -47,7 +44,7 @@ func bruteMaxStill(n int) int {
 // every board of the box.
 func TestMaxDensityVariants(t *testing.T) {
 	r34, _ := lifesat.ParseRule("B34/S34")
-	res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(4, 4), &lifesat.Settings{Rule: r34})
+	res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(4, 4), &lifesat.Settings{Rule: r34, Encoding: lifesat.Knuth})
 	if err != nil || !res.Optimal {
 		t.Fatal(res, err)
 	}

@@ -147,6 +147,15 @@ func abs(a int) int {
 	return a
 }
 
+// plainStillLife reports whether p asks for any still life of its box:
+// period 1 and no symmetry, cage or population bound. The row-by-row
+// programs (CountStillLifes, MaxStillLife) answer such problems without a
+// solver.
+func (p Problem) plainStillLife() bool {
+	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == C1) &&
+		p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && len(p.Blink) == 0
+}
+
 // A Pattern is one answer to a Problem: its generations 0..Period-1, each
 // a board of the box's size.
 type Pattern struct {

@@ -104,6 +104,23 @@ func TestMax(t *testing.T) {
 	if b := readPatterns(t, out)[0].Board; b.Population() != 16 || !isStillLife(b) {
 		t.Errorf("not a 16-cell still life:\n%s", out)
 	}
+	// Plain still lifes go to the row program; naming a solver or an
+	// encoding asks for the SAT path, whose -v lines report the formula.
+	// OEIS A055397: 43 cells in 9x9, out of the solver's reach in a test.
+	code, out, errs = lifesatCmd(t, "", "max", "-size", "9x9", "-v")
+	if code != 0 || !strings.Contains(errs, "43 live cells, proved optimal") || !strings.Contains(errs, "row 9 of 9") {
+		t.Fatalf("9x9: exit %d: %s", code, errs)
+	}
+	if b := readPatterns(t, out)[0].Board; b.Population() != 43 || !isStillLife(b) {
+		t.Errorf("not a 43-cell still life:\n%s", out)
+	}
+	for _, flag := range [][]string{{"-solver", "gophersat"}, {"-encoding", "direct"}} {
+		args := append([]string{"max", "-size", "5x5", "-v"}, flag...)
+		code, _, errs = lifesatCmd(t, "", args...)
+		if code != 0 || !strings.Contains(errs, "16 live cells, proved optimal") || !strings.Contains(errs, "clauses") {
+			t.Errorf("%v: exit %d: %s", flag, code, errs)
+		}
+	}
 	// Period 2 with a blinking cell: an oscillator, not a still life.
 	code, out, errs = lifesatCmd(t, "", "max", "-size", "5x5", "-period", "2", "-blink", "2,2", "-phases")
 	if code != 0 {

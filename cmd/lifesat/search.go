@@ -97,7 +97,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	fs.IntVar(&f.maxPop, "max-pop", 0, "at most this many live cells in generation 0 (0: no limit)")
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size: only its live cells may be alive in generation 0")
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
-	fs.StringVar(&f.solver, "solver", "gophersat", "SAT solver: gophersat (embedded), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...)")
+	fs.StringVar(&f.solver, "solver", "", "SAT solver: gophersat (embedded, the default), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...); for max, naming one (or -encoding) asks for the SAT path instead of the row program")
 	fs.IntVar(&f.jobs, "jobs", 0, "searches to race in parallel (other seeds, symmetric sub-problems); 1 is deterministic; 0: the number of cores for oscillators and ships, 1 for still lifes")
 	return f
 }
@@ -195,9 +195,11 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err != nil {
 		return p, nil, 0, usageError{err}
 	}
-	solver, err := logic.ParseSolver(f.solver)
-	if err != nil {
-		return p, nil, 0, usageError{err}
+	var solver logic.Solver // nil: the library's choice (gophersat)
+	if f.solver != "" {
+		if solver, err = logic.ParseSolver(f.solver); err != nil {
+			return p, nil, 0, usageError{err}
+		}
 	}
 	s := &lifesat.Settings{
 		Rule:       rule,
