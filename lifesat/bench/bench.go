@@ -29,7 +29,7 @@ type Case struct {
 	Kind     string // Search, Max or Count
 	Problem  lifesat.Problem
 	Encoding lifesat.Encoding // "" for the library's default
-	Solver   string           // a logic.ParseSolver name; "" for gophersat
+	Solver   string           // a logic.ParseSolver name; "" for the library's choice
 	// Seeded cases run once per seed; the others once.
 	Seeded bool
 }
@@ -50,8 +50,8 @@ type Row struct {
 	Problem  string
 	Side     int // the box's width, for plots
 	Period   int
-	Encoding string
-	Solver   string
+	Encoding string // or RowProgram
+	Solver   string // or NoSolver
 	Seed     uint64
 	Vars     int
 	Clauses  int
@@ -66,6 +66,14 @@ type Row struct {
 	Value   string
 	Machine string
 }
+
+// How rows name the solver-free programs: CountStillLifes's transfer
+// matrix and MaxStillLife's row program.
+const (
+	NoSolver       = "none"
+	TransferMatrix = "transfer matrix"
+	RowProgram     = "row program"
+)
 
 // Machine describes this computer for the rows: OS, architecture, cores
 // and CPU model.
@@ -124,7 +132,10 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			if err := ctx.Err(); err != nil {
 				return rows, err
 			}
-			r := measure(ctx, c, solver, seed, opt.Timeout)
+			if c.Solver == "" {
+			solver = nil // the library chooses
+		}
+		r := measure(ctx, c, solver, seed, opt.Timeout)
 			r.Machine = machine
 			rows = append(rows, r)
 			if opt.Progress != nil {
@@ -169,6 +180,9 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 			return r
 		}
 		fill(&r, res.Stats)
+		if res.Stats.Solves == 0 && res.Stats.Vars == 0 {
+			r.Encoding, r.Solver = RowProgram, NoSolver
+		}
 		r.Status = status(err, res.Status)
 		if res.Optimal {
 			r.Status = "OPTIMAL"
@@ -178,9 +192,9 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 			r.Verified = c.Problem.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}) == nil
 		}
 	case Count:
-		r.Encoding = "transfer matrix"
+		r.Encoding, r.Solver = TransferMatrix, NoSolver
 		if p := c.Problem; p.MaxPop > 0 || p.Period > 1 || p.Symmetry != "" || p.Cage != nil {
-			r.Encoding = "enumeration (" + enc + ")"
+			r.Encoding, r.Solver = "enumeration ("+enc+")", name
 		}
 		start := time.Now()
 		n, err := lifesat.Count(ctx, c.Problem, &lifesat.Settings{AllowEmpty: true, Encoding: c.Encoding, Solver: solver})

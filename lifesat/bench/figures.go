@@ -117,14 +117,18 @@ var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, 
 var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	for _, r := range answered(rows, func(r Row) bool { return r.Status == "OPTIMAL" }) {
-		s = append(s, lifeplot.Sample{Series: "lifesat, proved optimal (" + r.Encoding + ")", X: float64(r.Side), Seconds: seconds(r)})
+		series := "lifesat SAT (" + r.Encoding + ", " + r.Solver + ")"
+		if r.Solver == NoSolver {
+			series = "lifesat " + r.Encoding
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Side), Seconds: seconds(r)})
 	}
 	// Bosch, SIAM Review 41(3), 1999, Table 1, formulation IP2 with CPLEX
 	// 4.0.9 (shared/seeds/bosch-integer-programming-life.txt).
 	for n, sec := range map[int]float64{4: 0.3, 5: 0.2, 6: 48.2, 7: 13.5, 8: 500.3, 9: 33163} {
 		s = append(s, lifeplot.Sample{Series: "CPLEX 1999 (Bosch, IP2)", X: float64(n), Seconds: sec})
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Maximum-density still life in n x n", XLabel: "n"})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Maximum-density still life in n x n, proved optimal", XLabel: "n"})
 }}
 
 var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {

@@ -15,16 +15,18 @@ type Suite struct {
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
 	var blog, enc, solv, port, mx, cnt Suite
-	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch"}
-	for _, n := range []int{16, 64, 128} {
-		blog.Cases = append(blog.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Seeded: true})
+	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
+	for _, solver := range []string{"", "cadical"} {
+		for _, n := range []int{16, 64, 128} {
+			blog.Cases = append(blog.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Solver: solver, Seeded: true})
+		}
+		blog.Cases = append(blog.Cases,
+			Case{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Solver: solver, Seeded: true},
+			Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8), Solver: solver, Seeded: true},
+			Case{Kind: Search, Problem: lifesat.Oscillator(3, 8, 8), Solver: solver, Seeded: true},
+			Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Solver: solver, Seeded: true},
+		)
 	}
-	blog.Cases = append(blog.Cases,
-		Case{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true},
-		Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8), Seeded: true},
-		Case{Kind: Search, Problem: lifesat.Oscillator(3, 8, 8), Seeded: true},
-		Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Seeded: true},
-	)
 	blog.Plots = []Figure{blogFigure}
 
 	enc = Suite{Name: "encodings", Doc: "direct against Knuth's encoding: formula size per cell and still-life solve time by box size"}
@@ -50,9 +52,14 @@ func Suites() []Suite {
 	port.Cases = []Case{{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true}}
 	port.Plots = []Figure{portfolioFigure}
 
-	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1)"}
-	for n := 4; n <= 10; n++ {
+	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1): the row program (the default), and the SAT path with gophersat and cadical"}
+	for n := 4; n <= 12; n++ {
 		mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n)})
+	}
+	for _, solver := range []string{"gophersat", "cadical"} {
+		for n := 4; n <= 11; n++ {
+			mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n), Solver: solver})
+		}
 	}
 	mx.Plots = []Figure{maxFigure}
 
