@@ -124,6 +124,9 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if err != nil {
 			return rows, err
 		}
+		if c.Solver == "" {
+			solver = nil // the library chooses
+		}
 		seeds := 1
 		if c.Seeded {
 			seeds = opt.Seeds
@@ -132,10 +135,7 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			if err := ctx.Err(); err != nil {
 				return rows, err
 			}
-			if c.Solver == "" {
-			solver = nil // the library chooses
-		}
-		r := measure(ctx, c, solver, seed, opt.Timeout)
+			r := measure(ctx, c, solver, seed, opt.Timeout)
 			r.Machine = machine
 			rows = append(rows, r)
 			if opt.Progress != nil {
