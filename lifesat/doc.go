@@ -65,4 +65,15 @@
 //	// OO
 //
 // FindStillLife and FindOscillator are the one-call forms for notebooks.
+//
+// # Beyond one pattern
+//
+// Enumerate and Count list and count the patterns of a Problem; Maximize
+// finds the most populous one and proves it optimal by a ladder of SAT
+// questions; Predecessor runs Life backwards. Two questions about plain
+// still lifes have dynamic programs over rows that need no solver and are
+// much faster for boxes up to 12 cells across: CountStillLifes (OEIS
+// A136278) and MaxStillLife (OEIS A055397). Count and Maximize hand plain
+// still lifes to them (Maximize unless Settings name a solver or an
+// encoding).
 package lifesat
