@@ -110,7 +110,40 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 			snapLog(a)
 		}
 	}
+	if !o.LogX {
+		wholeTicks(&p.X, samples)
+	}
 	return p, nil
+}
+
+// maxWholeTicks is the most distinct whole X values wholeTicks labels one
+// by one.
+const maxWholeTicks = 16
+
+// wholeTicks labels a linear X axis at exactly the samples' X values when
+// they are a few whole numbers (box sides, periods, seeds), rather than at
+// gonum's round fractions, and leaves a margin so that the end points are
+// not drawn on the frame.
+func wholeTicks(a *plot.Axis, samples []Sample) {
+	var xs []float64
+	for _, s := range samples {
+		if s.X != math.Trunc(s.X) {
+			return
+		}
+		if !slices.Contains(xs, s.X) {
+			if xs = append(xs, s.X); len(xs) > maxWholeTicks {
+				return
+			}
+		}
+	}
+	slices.Sort(xs)
+	ticks := make(plot.ConstantTicks, len(xs))
+	for i, x := range xs {
+		ticks[i] = plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)}
+	}
+	a.Tick.Marker = ticks
+	margin := max((xs[len(xs)-1]-xs[0])/40, 0.2)
+	a.Min, a.Max = xs[0]-margin, xs[len(xs)-1]+margin
 }
 
 // snapLog widens the range of a log axis to the nearest ticks of logTicks

@@ -6,6 +6,8 @@ import (
 	"image/png"
 	"math"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -81,6 +83,18 @@ func TestTimingPlot(t *testing.T) {
 	// ticks of logTicks.
 	if p.Y.Min != 0.01 || p.Y.Max != 20 {
 		t.Errorf("time axis [%g, %g], want [0.01, 20]", p.Y.Min, p.Y.Max)
+	}
+
+	// Whole X values are labelled one by one, with a margin.
+	var xs []float64
+	for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		xs = append(xs, tk.Value)
+		if tk.Label != strconv.Itoa(int(tk.Value)) {
+			t.Errorf("tick %g labelled %q", tk.Value, tk.Label)
+		}
+	}
+	if want := []float64{8, 16, 32}; !slices.Equal(xs, want) || p.X.Min >= 8 || p.X.Max <= 32 {
+		t.Errorf("X ticks %v on [%g, %g], want %v inside the range", xs, p.X.Min, p.X.Max, want)
 	}
 
 	p, err = TimingPlot(samples, &TimingOptions{LogX: true})
