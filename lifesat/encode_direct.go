@@ -37,11 +37,25 @@ func newDirect(r Rule) *direct {
 	return &direct{table: t}
 }
 
-// perCell: 190 clauses of 8.8 literals for Life's transition, 134 for a
-// still life (measured on the minimal CNFs).
-func (d *direct) perCell() (int, int) { return 190, 1700 }
+// size is exact: the sum of the sizes of the cells' minimal CNFs (for
+// Life, 190 clauses of 8.8 literals for an inner cell's transition, 134
+// for a still-life cell).
+func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) {
+	d.each(cur, next, area, func(in []logic.Lit) {
+		c, l := d.table.Size(in...)
+		clauses += c
+		lits += l
+	})
+	return clauses, lits
+}
 
-func (d *direct) step(c *logic.CNF, _ *defs, cur, next grid, area image.Rectangle) {
+func (d *direct) step(c *logic.CNF, _ *phases, cur, next grid, area image.Rectangle) {
+	d.each(cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
+}
+
+// each calls f with the table's inputs for every cell of area, row by
+// row; in is reused from call to call.
+func (d *direct) each(cur, next grid, area image.Rectangle, f func(in []logic.Lit)) {
 	var in [10]logic.Lit
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {
@@ -50,7 +64,7 @@ func (d *direct) step(c *logic.CNF, _ *defs, cur, next grid, area image.Rectangl
 				in[1+i] = cur(x+o[0], y+o[1])
 			}
 			in[9] = next(x, y)
-			d.table.Assert(c, in[:]...)
+			f(in[:])
 		}
 	}
 }

@@ -87,46 +87,93 @@ func (u unary) at(k int) logic.Lit {
 	return u[k-1]
 }
 
-// merge returns the sum of a and b, truncated at cap, with outputs only for
-// the counts in want (all counts 1..cap when want is nil); other entries
-// of the result are left 0 and must not be used.
-func merge(c *logic.CNF, d *defs, a, b unary, cap int, want []int) unary {
+// A counter builds the counts of one step: it holds what every merge
+// needs, and carves the counts it returns out of large blocks, since a
+// step makes millions of small ones.
+type counter struct {
+	c    *logic.CNF
+	ph   *phases
+	cap  int
+	free []logic.Lit // the unused rest of the current block
+}
+
+// alloc returns a zeroed count of length n.
+func (ct *counter) alloc(n int) unary {
+	if len(ct.free) < n {
+		ct.free = make([]logic.Lit, max(n, 4096))
+	}
+	u := ct.free[:n:n]
+	ct.free = ct.free[n:]
+	return u
+}
+
+// single is the count of one cell.
+func (ct *counter) single(l logic.Lit) unary {
+	if l == logic.False {
+		return nil
+	}
+	u := ct.alloc(1)
+	u[0] = l
+	return u
+}
+
+// pair is the count of two cells.
+func (ct *counter) pair(a, b logic.Lit) unary {
+	return ct.merge(ct.single(a), ct.single(b), nil)
+}
+
+// merge returns the sum of a and b, truncated at the cap, with outputs
+// only for the counts in want (all counts 1..cap when want is nil); other
+// entries of the result are left 0 and must not be used.
+func (ct *counter) merge(a, b unary, want []int) unary {
 	// A count that is always zero adds nothing. (The inputs are always
 	// complete counts, so the other one can serve as the result.)
 	if allFalse(a) {
-		return truncate(b, cap)
+		return truncate(b, ct.cap)
 	}
 	if allFalse(b) {
-		return truncate(a, cap)
+		return truncate(a, ct.cap)
 	}
-	n := min(len(a)+len(b), cap)
-	r := make(unary, n)
-	define := func(k int) {
-		v := c.NewVar().Pos()
-		d.add(v.Var(), a, b, k)
-		r[k-1] = v
-		for i := 0; i <= k; i++ {
-			j := k - i
-			if i <= len(a) && j <= len(b) {
-				c.Add(a.at(i).Not(), b.at(j).Not(), v)
-			}
-		}
-		for i := 0; i < k; i++ {
-			c.Add(a.at(i+1), b.at(k-i), v.Not())
-		}
-	}
+	n := min(len(a)+len(b), ct.cap)
+	r := ct.alloc(n)
 	if want == nil {
-		for k := 1; k <= n; k++ {
-			define(k)
+		for t := 1; t <= n; t++ {
+			r[t-1] = ct.define(a, b, t)
 		}
 	} else {
-		for _, k := range want {
-			if k <= n {
-				define(k)
+		for _, t := range want {
+			if t <= n {
+				r[t-1] = ct.define(a, b, t)
 			}
 		}
 	}
 	return r
+}
+
+// define returns the literal of a new variable, true exactly when a and
+// b count at least t together.
+func (ct *counter) define(a, b unary, t int) logic.Lit {
+	c := ct.c
+	v := ct.ph.define(c, startCount(a)+startCount(b) >= t)
+	for i := 0; i <= t; i++ {
+		j := t - i
+		if i <= len(a) && j <= len(b) {
+			c.Add(a.at(i).Not(), b.at(j).Not(), v)
+		}
+	}
+	for i := 0; i < t; i++ {
+		c.Add(a.at(i+1), b.at(t-i), v.Not())
+	}
+	return v
+}
+
+// startCount is the value of a count on the starting board (see phases).
+func startCount(u unary) int {
+	n := 0
+	for n < len(u) && startsTrue(u[n]) {
+		n++
+	}
+	return n
 }
 
 func allFalse(u unary) bool {
@@ -148,18 +195,40 @@ func truncate(u unary, cap int) unary {
 	return u
 }
 
-// single is the count of one cell.
-func single(l logic.Lit) unary {
-	if l == logic.False {
-		return nil
-	}
-	return unary{l}
+// sharedCounts holds counts keyed by the points of a rectangle, each one
+// built on first use: the partial sums that neighbouring cells share.
+type sharedCounts struct {
+	r     image.Rectangle
+	count []unary
+	built []bool
 }
 
-// perCell: about 60 clauses of 3 literals and 13 counters per cell.
-func (k *knuth) perCell() (int, int) { return 64, 200 }
+func newSharedCounts(r image.Rectangle) *sharedCounts {
+	n := r.Dx() * r.Dy()
+	return &sharedCounts{r: r, count: make([]unary, n), built: make([]bool, n)}
+}
 
-func (k *knuth) step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle) {
+// get returns the count at (x, y), calling build the first time.
+func (s *sharedCounts) get(x, y int, build func() unary) unary {
+	if !image.Pt(x, y).In(s.r) {
+		panic("lifesat: shared count outside its rectangle")
+	}
+	i := (y-s.r.Min.Y)*s.r.Dx() + x - s.r.Min.X
+	if !s.built[i] {
+		s.count[i], s.built[i] = build(), true
+	}
+	return s.count[i]
+}
+
+// size is an estimate from Life, which has 61 clauses of 2.5 literals and
+// 14 counters per cell of a large box (128x128); rules with more
+// thresholds need more.
+func (k *knuth) size(_, _ grid, area image.Rectangle) (clauses, lits int) {
+	n := area.Dx() * area.Dy()
+	return 64 * n, 160 * n
+}
+
+func (k *knuth) step(c *logic.CNF, ph *phases, cur, next grid, area image.Rectangle) {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -172,31 +241,25 @@ func (k *knuth) step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle
 		}
 		return
 	}
-	pair := func(a, b logic.Lit) unary {
-		return merge(c, d, single(a), single(b), k.cap, nil)
+	if area.Empty() {
+		return
 	}
-	// Shared counts, keyed by position.
-	horiz := map[image.Point]unary{} // cells (2c, r), (2c+1, r), keyed (c, r)
-	quad := map[image.Point]unary{}  // H(c, y-1) + H(c, y+1), keyed (c, y)
-	vert := map[image.Point]unary{}  // cells (x, r), (x, r+1), keyed (x, r)
-	h := func(cp, r int) unary {
-		p := image.Pt(cp, r)
-		u, ok := horiz[p]
-		if !ok {
-			u = pair(cur(2*cp, r), cur(2*cp+1, r))
-			horiz[p] = u
-		}
-		return u
-	}
+	cnt := &counter{c: c, ph: ph, cap: k.cap}
+	// Shared counts, keyed by position. Column pair cp holds the cells
+	// 2cp and 2cp+1.
+	cp0, cp1 := floorDiv(area.Min.X, 2), floorDiv(area.Max.X-1, 2)+1
+	horiz := newSharedCounts(image.Rect(cp0, area.Min.Y-1, cp1, area.Max.Y+1))                // cells (2cp, r), (2cp+1, r), at (cp, r)
+	quad := newSharedCounts(image.Rect(cp0, area.Min.Y, cp1, area.Max.Y))                     // H(cp, y-1) + H(cp, y+1), at (cp, y)
+	vert := newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X+1, area.Max.Y)) // cells (x, r), (x, r+1), at (x, r)
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		for x := area.Min.X; x < area.Max.X; x++ {
 			cp := floorDiv(x, 2)
-			qp := image.Pt(cp, y)
-			q, ok := quad[qp]
-			if !ok {
-				q = merge(c, d, h(cp, y-1), h(cp, y+1), k.cap, nil)
-				quad[qp] = q
-			}
+			q := quad.get(cp, y, func() unary {
+				h := func(r int) unary {
+					return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
+				}
+				return cnt.merge(h(y-1), h(y+1), nil)
+			})
 			// The outer column and the other cell of the pair.
 			col, other := x+1, x-1
 			if x-2*cp == 0 {
@@ -209,15 +272,10 @@ func (k *knuth) step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle
 			if y-2*floorDiv(y, 2) == 1 {
 				top, third = y, y-1
 			}
-			vp := image.Pt(col, top)
-			v, ok := vert[vp]
-			if !ok {
-				v = pair(cur(col, top), cur(col, top+1))
-				vert[vp] = v
-			}
-			g := pair(cur(col, third), cur(other, y))
-			side := merge(c, d, v, g, k.cap, nil)
-			a := merge(c, d, q, side, k.cap, k.thresholds)
+			v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
+			g := cnt.pair(cur(col, third), cur(other, y))
+			side := cnt.merge(v, g, nil)
+			a := cnt.merge(q, side, k.thresholds)
 			in[0], in[1] = cur(x, y), next(x, y)
 			for i, t := range k.thresholds {
 				in[2+i] = a.at(t)

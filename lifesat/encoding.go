@@ -57,56 +57,40 @@ func ParseEncoding(s string) (Encoding, error) {
 type grid func(x, y int) logic.Lit
 
 // An encoder adds clauses stating that next(x, y) is the successor of cur
-// at (x, y) under the rule, for every cell of area. When d is not nil it
-// records there how each auxiliary variable it creates follows from
-// earlier variables.
+// at (x, y) under the rule, for every cell of area. When ph is not nil it
+// writes each auxiliary variable it creates in its starting phase.
 type encoder interface {
-	step(c *logic.CNF, d *defs, cur, next grid, area image.Rectangle)
-	// perCell estimates the clauses and literals of one cell's step, to
-	// size the formula up front.
-	perCell() (clauses, lits int)
+	step(c *logic.CNF, ph *phases, cur, next grid, area image.Rectangle)
+	// size is the number of clauses, and of literals in all, that step
+	// adds with these arguments, or an estimate of them, to size the
+	// formula up front.
+	size(cur, next grid, area image.Rectangle) (clauses, lits int)
 }
 
-// defs records the auxiliary variables that are functions of earlier
-// variables, in creation order, so that any assignment of the cells
-// extends to all variables: the solver can then be started from a random
-// board together with its true neighbour counts (see Instance.flip).
-type defs struct {
-	list []def
-}
+// phases make an encoder write every auxiliary variable it creates in the
+// polarity of its value on the starting board, the board on which every
+// literal it is given is true exactly when it is negative (or True). The
+// solver tries "false" first, so it then starts from that board together
+// with its true neighbour counts, rather than from no cells alive and
+// counts of zero (Settings.Diversify FlipAll; encode writes the cells
+// flipped by the random board). This is what CNF.Flip would do after the
+// fact, without a second pass over millions of literals. Without phases
+// (a nil *phases) auxiliary variables are written positive.
+type phases struct{}
 
-// A def says v is "count(a) + count(b) >= k", or with k == 0, a XOR b for
-// the single literals a[0], b[0].
-type def struct {
-	v    logic.Var
-	a, b unary
-	k    int
-}
-
-func (d *defs) add(v logic.Var, a, b unary, k int) {
-	if d != nil {
-		d.list = append(d.list, def{v, a, b, k})
+// define returns the literal of a new variable whose value on the
+// starting board is start.
+func (ph *phases) define(c *logic.CNF, start bool) logic.Lit {
+	v := c.NewVar()
+	if ph == nil {
+		return v.Pos()
 	}
+	return v.Lit(start)
 }
 
-// eval fills val[v] for every recorded variable, given the values of the
-// variables it depends on.
-func (d *defs) eval(val []bool) {
-	count := func(u unary) int {
-		n := 0
-		for n < len(u) && u[n].Value(val) {
-			n++
-		}
-		return n
-	}
-	for _, df := range d.list {
-		if df.k == 0 {
-			val[df.v] = df.a[0].Value(val) != df.b[0].Value(val)
-			continue
-		}
-		val[df.v] = count(df.a)+count(df.b) >= df.k
-	}
-}
+// startsTrue reports whether l is true on the starting board: when all
+// variables are false.
+func startsTrue(l logic.Lit) bool { return l == logic.True || l < 0 && l != logic.False }
 
 // encoders caches one encoder per (encoding, rule): the minimized clause
 // templates they hold are worth keeping.

@@ -139,3 +139,65 @@ func TestEncodingSizes(t *testing.T) {
 		t.Errorf("knuth encoding (%d literals) is not smaller than direct (%d)", sizes[Knuth].NumLits(), sizes[Direct].NumLits())
 	}
 }
+
+// TestPhasesStartAtCounts checks the starting phases of FlipAll on one
+// step: with the cells written flipped so that the all-false assignment
+// is a random board and, in the next generation, its successor, and the
+// auxiliary variables written with phases, the all-false assignment
+// satisfies every clause: each counter starts at its true count. Without
+// phases it does not, for Knuth's counters.
+func TestPhasesStartAtCounts(t *testing.T) {
+	const w, h = 5, 4
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, rs := range rulesUnderTest {
+		r, err := ParseRule(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range Encodings() {
+			enc, err := newEncoder(e, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unphased := 0 // trials where the unphased counters do not start right
+			for range 40 {
+				g := NewBoard(w, h)
+				for y := range h {
+					for x := range w {
+						g.Set(x, y, rng.IntN(3) == 0)
+					}
+				}
+				next := Step(g.Pad(1), r, Dead)
+				if next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population() {
+					continue // the successor leaves the box
+				}
+				for _, ph := range []*phases{{}, nil} {
+					c := &logic.CNF{}
+					a0, b0 := c.NewVars(w*h), c.NewVars(w*h)
+					// A negative literal is true when all variables are false.
+					at := func(v0 logic.Var, alive func(x, y int) bool) grid {
+						return func(x, y int) logic.Lit {
+							if x < 0 || y < 0 || x >= w || y >= h {
+								return logic.False
+							}
+							return (v0 + logic.Var(y*w+x)).Lit(alive(x, y))
+						}
+					}
+					cur := at(a0, g.Alive)
+					succ := at(b0, func(x, y int) bool { return next.Alive(x+1, y+1) })
+					enc.step(c, ph, cur, succ, image.Rect(-1, -1, w+1, h+1))
+					start := c.Eval(make([]bool, c.NumVars()+1))
+					switch {
+					case ph != nil && !start:
+						t.Fatalf("%s/%s: board\n%swith its successor and counts is not a model", e, rs, g)
+					case ph == nil && !start:
+						unphased++
+					}
+				}
+			}
+			if e == Knuth && rs == "B3/S23" && unphased == 0 {
+				t.Errorf("%s/%s: the counters start right without phases too: the test shows nothing", e, rs)
+			}
+		}
+	}
+}

@@ -138,8 +138,8 @@ func (in *Instance) Decode(model []bool) *Pattern {
 // Encode writes the problem as CNF under the settings: cell variables
 // first (generation by generation, one per orbit of the symmetry, row by
 // row), then the encoding's auxiliary variables, then the period,
-// population and non-emptiness constraints; the diversification flips are
-// applied last.
+// population and non-emptiness constraints. Each variable is written
+// flipped as Settings.Diversify says.
 func Encode(p Problem, s *Settings) (*Instance, error) {
 	return encode(p, s.orDefaults(), nil)
 }
@@ -162,12 +162,17 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	c := &logic.CNF{}
 	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
 	in.allocateCells()
-	cl, li := enc.perCell()
-	ring := (w + 2) * (h + 2) * per
-	c.Grow(cl*ring, li*ring)
-	var d *defs
+	// The flips are chosen before anything is written, so that every
+	// literal is written flipped; that is what flipping the finished
+	// formula would give, without a pass over it.
+	var rng *rand.Rand
+	if set.Diversify != NoFlip || phase != nil {
+		rng = rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
+		in.flipCells(rng, phase)
+	}
+	var ph *phases // with FlipCells only the cells, as the blog's XOR
 	if set.Diversify == FlipAll || phase != nil {
-		d = &defs{}
+		ph = &phases{}
 	}
 	gen := func(t int) grid {
 		return func(x, y int) logic.Lit { return in.Cell(t, x, y) }
@@ -175,16 +180,33 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	// Every cell of the box and of the ring around it follows the rule;
 	// ring cells are dead at every generation, so nothing is born there.
 	// The last generation steps to generation 0 moved by the shift.
+	type stepArgs struct {
+		cur, next grid
+		area      image.Rectangle
+	}
+	steps := make([]stepArgs, 0, per)
 	for t := range per - 1 {
-		enc.step(c, d, gen(t), gen(t+1), p.Box().Inset(-1))
+		steps = append(steps, stepArgs{gen(t), gen(t + 1), p.Box().Inset(-1)})
 	}
 	moved := func(x, y int) logic.Lit { return in.Cell(0, x-p.Shift.X, y-p.Shift.Y) }
-	enc.step(c, d, gen(per-1), moved, p.frame())
+	steps = append(steps, stepArgs{gen(per - 1), moved, p.frame()})
+	// Size the formula once: the steps, and room for the constraints
+	// after them (two short clauses per cell for exactness, and the
+	// clause "some cell is alive"), so that they do not copy it again.
+	cl, li := 2, w*h
+	for _, s := range steps {
+		scl, sli := enc.size(s.cur, s.next, s.area)
+		cl, li = cl+scl+2*s.area.Dx()*s.area.Dy(), li+sli+6*s.area.Dx()*s.area.Dy()
+	}
+	c.Grow(cl, li)
+	for _, s := range steps {
+		enc.step(c, ph, s.cur, s.next, s.area)
+	}
 	if in.Exact {
 		for _, div := range maximalDivisors(per) {
 			sx, sy := p.Shift.X*div, p.Shift.Y*div
 			if sx%per == 0 && sy%per == 0 {
-				differ(c, d, in, div, image.Pt(sx/per, sy/per))
+				differ(c, ph, in, div, image.Pt(sx/per, sy/per))
 			}
 		}
 	}
@@ -199,17 +221,20 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	}
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		limit := max(p.MinPop, p.MaxPop+1)
+		before := c.NumVars()
 		tot := logic.NewTotalizer(c, first, min(limit, len(first)))
 		c.Add(tot.Output(p.MinPop))
 		if p.MaxPop > 0 {
 			c.Add(tot.Output(p.MaxPop + 1).Not())
+		}
+		if ph != nil {
+			in.flipCounter(rng, before)
 		}
 	}
 	for _, pt := range p.Blink {
 		c.Add(in.Cell(0, pt.X, pt.Y))
 		c.Add(in.Cell(1, pt.X, pt.Y).Not())
 	}
-	in.flip(set, d, phase)
 	c.Comment("lifesat %v, rule %v, encoding %s, diversify %v, seed %d", p, set.Rule, set.Encoding, set.Diversify, set.Seed)
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {
@@ -252,43 +277,40 @@ func (in *Instance) allocateCells() {
 	}
 }
 
-// flip applies the flips chosen by the settings. With FlipAll the cells
-// get a random mask (or the given phase) and every auxiliary variable
-// recorded in d the value it has on that board; any other variable a
-// random bit.
-func (in *Instance) flip(set Settings, d *defs, phase func(t, x, y int) bool) {
-	if set.Diversify == NoFlip && phase == nil {
-		return
-	}
-	rng := rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
+// flipCells flips the cell variables, which come first, before anything
+// is written: each by a random bit drawn in variable order, or to the
+// given phase. Cell then returns the flipped literals, which the solver
+// tries false first: the starting board.
+func (in *Instance) flipCells(rng *rand.Rand, phase func(t, x, y int) bool) {
 	mask := make([]bool, in.CNF.NumVars()+1)
 	for v := 1; v < len(mask); v++ {
 		mask[v] = rng.IntN(2) == 1
 	}
-	if phase != nil {
-		p := in.Problem
-		for i, l := range in.cells {
-			if !l.IsConst() {
-				x, y, t := i%p.Width, i/p.Width%p.Height, i/(p.Width*p.Height)
-				mask[l.Var()] = phase(t, x, y)
-			}
-		}
-	}
-	if set.Diversify == FlipCells && phase == nil {
-		// The blog's XOR: cells only. Cell variables come first.
-		for v := in.numCellVars() + 1; v < len(mask); v++ {
-			mask[v] = false
-		}
-	}
-	if d != nil {
-		d.eval(mask)
-	}
-	in.CNF.Flip(mask)
+	p := in.Problem
 	for i, l := range in.cells {
-		if !l.IsConst() {
-			in.cells[i] = l.Xor(mask[l.Var()])
+		if l.IsConst() {
+			continue
 		}
+		if phase != nil {
+			x, y, t := i%p.Width, i/p.Width%p.Height, i/(p.Width*p.Height)
+			mask[l.Var()] = phase(t, x, y)
+		}
+		in.cells[i] = l.Xor(mask[l.Var()])
 	}
+}
+
+// flipCounter flips the variables of the population counter, from
+// variable first+1 on, which logic.NewTotalizer wrote unflipped: each by a
+// random bit. The bits are drawn in variable order after the cells'
+// (the draws for the auxiliary variables in between, which start at their
+// values, are skipped), so that a seed gives the formula it always gave.
+func (in *Instance) flipCounter(rng *rand.Rand, first int) {
+	c := in.CNF
+	mask := make([]bool, c.NumVars()+1)
+	for v := in.numCellVars() + 1; v < len(mask); v++ {
+		mask[v] = rng.IntN(2) == 1 && v > first
+	}
+	c.Flip(mask)
 }
 
 // maximalDivisors lists p/q for every prime q dividing p: an oscillator
@@ -311,7 +333,7 @@ func maximalDivisors(p int) []int {
 // differ adds clauses saying generation t differs from generation 0
 // moved by shift in some cell of the frame: d_c -> (a_c XOR b_c) for each
 // cell c, and one of the d_c.
-func differ(c *logic.CNF, df *defs, in *Instance, t int, shift image.Point) {
+func differ(c *logic.CNF, ph *phases, in *Instance, t int, shift image.Point) {
 	f := in.Problem.frame()
 	some := make([]logic.Lit, 0, f.Dx()*f.Dy())
 	seen := make(map[[2]logic.Lit]bool) // cells of one orbit share their pair
@@ -322,8 +344,7 @@ func differ(c *logic.CNF, df *defs, in *Instance, t int, shift image.Point) {
 				continue
 			}
 			seen[[2]logic.Lit{a, b}] = true
-			d := c.NewVar().Pos()
-			df.add(d.Var(), unary{a}, unary{b}, 0)
+			d := ph.define(c, startsTrue(a) != startsTrue(b))
 			c.Add(d.Not(), a, b)
 			c.Add(d.Not(), a.Not(), b.Not())
 			some = append(some, d)

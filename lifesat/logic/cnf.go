@@ -19,7 +19,7 @@ type CNF struct {
 	ends     []int32 // ends[i] is where clause i stops in lits
 	empty    bool    // an empty clause was added: the formula is false
 	comments []string
-	scratch  []Lit
+	sign     []int8 // all zero between calls; see appendLong
 }
 
 // NewVar allocates a fresh variable.
@@ -70,50 +70,107 @@ func (c *CNF) NumLits() int { return len(c.lits) }
 // dropped. A clause that simplifies to nothing makes the formula false.
 // Add panics if a literal names a variable that was not allocated.
 func (c *CNF) Add(lits ...Lit) {
-	buf := c.scratch[:0]
+	// The literals are copied straight to the end of the formula, and
+	// taken back if the clause turns out to be always true.
+	start := len(c.lits)
+	var ok bool
+	if len(lits) <= shortClause {
+		ok = c.appendShort(lits)
+	} else {
+		ok = c.appendLong(lits)
+	}
+	switch {
+	case !ok:
+		c.lits = c.lits[:start]
+	case len(c.lits) == start:
+		c.empty = true
+	default:
+		c.ends = append(c.ends, int32(len(c.lits)))
+	}
+}
+
+// shortClause is the longest clause whose literals Add compares pair by
+// pair; longer ones are checked against a mark per variable.
+const shortClause = 16
+
+// appendShort appends the literals of a short clause to c.lits, but for
+// constants and repeats. It returns false, leaving the rest out, when the
+// clause is always true.
+func (c *CNF) appendShort(lits []Lit) bool {
+	start := len(c.lits)
 	for _, l := range lits {
 		switch {
 		case l == True:
-			c.scratch = buf
-			return
+			return false
 		case l == False:
 			continue
 		case l == 0 || int(l.Var()) > c.nvars:
+			c.lits = c.lits[:start]
 			panic(fmt.Sprintf("logic: literal %d out of range 1..%d", l, c.nvars))
 		}
 		dup := false
-		for _, m := range buf {
+		for _, m := range c.lits[start:] {
 			if m == l {
 				dup = true
 				break
 			}
 			if m == -l {
-				c.scratch = buf
-				return
+				return false
 			}
 		}
 		if !dup {
-			buf = append(buf, l)
+			c.lits = append(c.lits, l)
 		}
 	}
-	c.scratch = buf
-	if len(buf) == 0 {
-		c.empty = true
-		return
-	}
-	c.lits = append(c.lits, buf...)
-	c.ends = append(c.ends, int32(len(c.lits)))
+	return true
 }
 
-// addClean appends a clause known to hold distinct variables in range and
-// no constants: the fast path of Table.Assert.
-func (c *CNF) addClean(lits []Lit) {
-	if len(lits) == 0 {
-		c.empty = true
-		return
+// appendLong is appendShort for a long clause, such as "some cell is
+// alive": it marks each variable with the sign of its literal in c.sign,
+// so it takes linear time, and clears the marks before it returns.
+func (c *CNF) appendLong(lits []Lit) bool {
+	if len(c.sign) <= c.nvars {
+		c.sign = make([]int8, c.nvars+1)
 	}
-	c.lits = append(c.lits, lits...)
-	c.ends = append(c.ends, int32(len(c.lits)))
+	start := len(c.lits)
+	ok := true
+scan:
+	for _, l := range lits {
+		switch {
+		case l == True:
+			ok = false
+			break scan
+		case l == False:
+			continue
+		case l == 0 || int(l.Var()) > c.nvars:
+			c.unmark(start)
+			c.lits = c.lits[:start]
+			panic(fmt.Sprintf("logic: literal %d out of range 1..%d", l, c.nvars))
+		}
+		s := int8(1)
+		if l < 0 {
+			s = -1
+		}
+		switch c.sign[l.Var()] {
+		case s: // repeated
+		case -s: // l OR NOT l
+			ok = false
+			break scan
+		default:
+			c.sign[l.Var()] = s
+			c.lits = append(c.lits, l)
+		}
+	}
+	c.unmark(start)
+	return ok
+}
+
+// unmark clears the marks appendLong set for the literals it appended
+// from start on.
+func (c *CNF) unmark(start int) {
+	for _, l := range c.lits[start:] {
+		c.sign[l.Var()] = 0
+	}
 }
 
 // Comment attaches a comment line to the formula; WriteDIMACS writes it as
@@ -211,16 +268,17 @@ func (c *CNF) WriteDIMACS(w io.Writer) error {
 // "false" first then starts from the random assignment r instead of from
 // all-false. flip[0] is unused; flip may be shorter than NumVars+1.
 func (c *CNF) Flip(flip []bool) {
-	if len(flip) <= c.nvars {
-		flip = append(slices.Clone(flip), make([]bool, c.nvars+1-len(flip))...)
+	// A random flip is a branch the processor cannot predict, and there
+	// are millions of literals: negate by arithmetic instead,
+	// -l = (l XOR -1) - (-1), with a mask of 0 or -1 per variable.
+	mask := make([]Lit, c.nvars+1)
+	for v, f := range flip[:min(len(flip), len(mask))] {
+		if f {
+			mask[v] = -1
+		}
 	}
 	for i, l := range c.lits {
-		v := l
-		if v < 0 {
-			v = -v
-		}
-		if flip[v] {
-			c.lits[i] = -l
-		}
+		m := mask[l.Var()]
+		c.lits[i] = l ^ m - m
 	}
 }
