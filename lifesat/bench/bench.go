@@ -148,6 +148,10 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 
 // measure runs one case once.
 func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, timeout time.Duration) Row {
+	// The previous run's garbage (a solver's clause database) would
+	// otherwise be collected during this run's encoding, as testing.B
+	// avoids with the same call.
+	runtime.GC()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed}

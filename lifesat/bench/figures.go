@@ -71,6 +71,41 @@ var blogFigure = Figure{Name: "still-lifes", Draw: func(rows []Row) (*plot.Plot,
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box", XLabel: "box side n"})
 }}
 
+// blogTargets are the speed targets of the blog suite's problems, with
+// the anchors they were set against (the blog post in
+// shared/seeds/mathematica-still-life-blog.txt, 14 minutes for period 3;
+// logic-life-search's glider time measured on the project's machine).
+var blogTargets = []struct {
+	label, problem string
+	encode         bool // the target is the encoding time
+	target, anchor float64
+	anchorName     string
+}{
+	{"still 16", "still life 16x16", false, 0.05, 2.7, "Mathematica blog"},
+	{"still 64", "still life 64x64", false, 1, 46, "Mathematica blog"},
+	{"still 128", "still life 128x128", false, 8, 0, ""},
+	{"encode 128", "still life 128x128", true, 0.1, 0, ""},
+	{"p2 16", "oscillator p2 16x16", false, 1, 11, "Mathematica blog"},
+	{"p3 16 D8", "oscillator p3 16x16 D8", false, 20, 14 * 60, "Mathematica blog"},
+	{"glider 5", "spaceship p4 (1,1) 5x5", false, 0.1, 1.3, "logic-life-search"},
+}
+
+var targetsFigure = Figure{Name: "targets", Draw: func(rows []Row) (*plot.Plot, error) {
+	var ts []lifeplot.Target
+	for _, b := range blogTargets {
+		t := lifeplot.Target{Problem: b.label, Measured: map[string][]float64{}, Target: b.target, Anchor: b.anchor, AnchorName: b.anchorName}
+		for _, r := range answered(rows, func(r Row) bool { return r.Problem == b.problem }) {
+			sec := seconds(r)
+			if b.encode {
+				sec = r.EncodeMS / 1000
+			}
+			t.Measured[r.Solver] = append(t.Measured[r.Solver], sec)
+		}
+		ts = append(ts, t)
+	}
+	return lifeplot.TargetPlot(ts, &lifeplot.TimingOptions{Title: "The blog's problems: lifesat (one point per seed) against the targets"})
+}}
+
 var encodingTimesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	for _, r := range answered(rows, isStill) {

@@ -27,7 +27,7 @@ func Suites() []Suite {
 			Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Solver: solver, Seeded: true},
 		)
 	}
-	blog.Plots = []Figure{blogFigure}
+	blog.Plots = []Figure{blogFigure, targetsFigure}
 
 	enc = Suite{Name: "encodings", Doc: "direct against Knuth's encoding: formula size per cell and still-life solve time by box size"}
 	for _, n := range []int{8, 16, 24, 32, 48, 64} {
