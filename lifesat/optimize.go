@@ -38,7 +38,7 @@ type MaxResult struct {
 // A plain still life (period 1, no symmetry, cage or population bound)
 // whose box MaxStillLife takes is handed to MaxStillLife, a dynamic
 // program over rows that needs no solver and is much faster (12x12 in
-// under a minute; the solver does not prove 12x12 in hours), unless the
+// under a minute, which the SAT path did not prove in minutes), unless the
 // Settings name a Solver or an Encoding: naming one asks for the SAT
 // path, for timing experiments.
 //
