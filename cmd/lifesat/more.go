@@ -195,6 +195,9 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	f := newSearchFlags("max", kind, stderr)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
 	p, s, format, err := f.parse(args)
+	if err == nil {
+		err = f.single("max")
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -241,6 +244,9 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	f := newSearchFlags("count "+args[0], args[0], stderr)
 	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern")
 	p, s, format, err := f.parse(args[1:])
+	if err == nil {
+		err = f.single("count")
+	}
 	if err != nil {
 		return 0, err
 	}

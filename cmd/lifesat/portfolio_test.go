@@ -31,6 +31,17 @@ func TestPortfolio(t *testing.T) {
 	if code != 0 || !isStillLife(readPatterns(t, out)[0].Board) {
 		t.Errorf("raced still life: exit %d\n%s", code, out)
 	}
+	// Commands that run one search refuse an explicit -jobs.
+	for _, args := range [][]string{
+		{"max", "-size", "5x5", "-jobs", "2"},
+		{"count", "still", "-size", "4x4", "-jobs", "2"},
+		{"cnf", "still", "-size", "4x4", "-jobs", "2"},
+		{"still", "-size", "6x6", "-n", "3", "-jobs", "2"},
+	} {
+		if code, _, errs := lifesatCmd(t, "", args...); code != 2 || !strings.Contains(errs, "runs one search") {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
 	if code, _, _ := lifesatCmd(t, "", "still", "-size", "10x10", "-jobs", "-1"); code != 2 {
 		t.Errorf("-jobs -1: exit %d", code)
 	}

@@ -45,6 +45,17 @@ type searchFlags struct {
 	solver     string
 }
 
+// single refuses an explicit -jobs above 1 for a command that runs one
+// search: only still, osc and ship race searches.
+func (f *searchFlags) single(cmd string) error {
+	set := false
+	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == "jobs" })
+	if set && f.jobs > 1 {
+		return usageError{fmt.Errorf("-jobs %d: %s runs one search; only still, osc and ship race searches", f.jobs, cmd)}
+	}
+	return nil
+}
+
 // A count is a number of patterns, or "all".
 type count int
 
@@ -98,7 +109,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size: only its live cells may be alive in generation 0")
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver: gophersat (embedded, the default), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...); for max, naming one (or -encoding) asks for the SAT path instead of the row program")
-	fs.IntVar(&f.jobs, "jobs", 0, "searches to race in parallel (other seeds, symmetric sub-problems); 1 is deterministic; 0: the number of cores for oscillators and ships, 1 for still lifes")
+	fs.IntVar(&f.jobs, "jobs", 0, "(still, osc, ship with one answer) searches to race in parallel (other seeds, symmetric sub-problems); 1 is deterministic; 0: the number of cores for oscillators and ships, 1 for still lifes")
 	return f
 }
 
@@ -268,6 +279,9 @@ func parseSize(s string) (w, h int, err error) {
 func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) (int, error) {
 	f := newSearchFlags(cmd, cmd, stderr)
 	p, s, format, err := f.parse(args)
+	if err == nil && f.n != 1 {
+		err = f.single(cmd + " -n " + f.n.String())
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -386,6 +400,9 @@ func cnf(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	f := newSearchFlags("cnf "+args[0], args[0], stderr)
 	p, s, _, err := f.parse(args[1:])
+	if err == nil {
+		err = f.single("cnf")
+	}
 	if err != nil {
 		return 0, err
 	}
