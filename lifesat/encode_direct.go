@@ -49,7 +49,7 @@ func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) 
 	return clauses, lits
 }
 
-func (d *direct) step(c *logic.CNF, _ *phases, cur, next grid, area image.Rectangle) {
+func (d *direct) step(c *logic.CNF, _ bool, cur, next grid, area image.Rectangle) {
 	d.each(cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
 }
 

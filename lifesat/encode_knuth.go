@@ -91,10 +91,10 @@ func (u unary) at(k int) logic.Lit {
 // needs, and carves the counts it returns out of large blocks, since a
 // step makes millions of small ones.
 type counter struct {
-	c    *logic.CNF
-	ph   *phases
-	cap  int
-	free []logic.Lit // the unused rest of the current block
+	c      *logic.CNF
+	phased bool
+	cap    int
+	free   []logic.Lit // the unused rest of the current block
 }
 
 // alloc returns a zeroed count of length n.
@@ -154,7 +154,7 @@ func (ct *counter) merge(a, b unary, want []int) unary {
 // b count at least t together.
 func (ct *counter) define(a, b unary, t int) logic.Lit {
 	c := ct.c
-	v := ct.ph.define(c, startCount(a)+startCount(b) >= t)
+	v := define(c, ct.phased, startCount(a)+startCount(b) >= t)
 	for i := 0; i <= t; i++ {
 		j := t - i
 		if i <= len(a) && j <= len(b) {
@@ -167,7 +167,7 @@ func (ct *counter) define(a, b unary, t int) logic.Lit {
 	return v
 }
 
-// startCount is the value of a count on the starting board (see phases).
+// startCount is the value of a count on the starting board (see define).
 func startCount(u unary) int {
 	n := 0
 	for n < len(u) && startsTrue(u[n]) {
@@ -228,7 +228,7 @@ func (k *knuth) size(_, _ grid, area image.Rectangle) (clauses, lits int) {
 	return 64 * n, 160 * n
 }
 
-func (k *knuth) step(c *logic.CNF, ph *phases, cur, next grid, area image.Rectangle) {
+func (k *knuth) step(c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -244,7 +244,7 @@ func (k *knuth) step(c *logic.CNF, ph *phases, cur, next grid, area image.Rectan
 	if area.Empty() {
 		return
 	}
-	cnt := &counter{c: c, ph: ph, cap: k.cap}
+	cnt := &counter{c: c, phased: phased, cap: k.cap}
 	// Shared counts, keyed by position. Column pair cp holds the cells
 	// 2cp and 2cp+1.
 	cp0, cp1 := floorDiv(area.Min.X, 2), floorDiv(area.Max.X-1, 2)+1

@@ -57,32 +57,31 @@ func ParseEncoding(s string) (Encoding, error) {
 type grid func(x, y int) logic.Lit
 
 // An encoder adds clauses stating that next(x, y) is the successor of cur
-// at (x, y) under the rule, for every cell of area. When ph is not nil it
-// writes each auxiliary variable it creates in its starting phase.
+// at (x, y) under the rule, for every cell of area. When phased is true
+// it writes each auxiliary variable it creates in its starting phase.
 type encoder interface {
-	step(c *logic.CNF, ph *phases, cur, next grid, area image.Rectangle)
+	step(c *logic.CNF, phased bool, cur, next grid, area image.Rectangle)
 	// size is the number of clauses, and of literals in all, that step
 	// adds with these arguments, or an estimate of them, to size the
 	// formula up front.
 	size(cur, next grid, area image.Rectangle) (clauses, lits int)
 }
 
-// phases make an encoder write every auxiliary variable it creates in the
+// Phased encoding makes an encoder write every auxiliary variable it creates in the
 // polarity of its value on the starting board, the board on which every
 // literal it is given is true exactly when it is negative (or True). The
 // solver tries "false" first, so it then starts from that board together
 // with its true neighbour counts, rather than from no cells alive and
 // counts of zero (Settings.Diversify FlipAll; encode writes the cells
 // flipped by the random board). This is what CNF.Flip would do after the
-// fact, without a second pass over millions of literals. Without phases
-// (a nil *phases) auxiliary variables are written positive.
-type phases struct{}
-
+// fact, without a second pass over millions of literals. Otherwise
+// auxiliary variables are written positive.
+//
 // define returns the literal of a new variable whose value on the
-// starting board is start.
-func (ph *phases) define(c *logic.CNF, start bool) logic.Lit {
+// starting board is start, written in that phase when phased.
+func define(c *logic.CNF, phased, start bool) logic.Lit {
 	v := c.NewVar()
-	if ph == nil {
+	if !phased {
 		return v.Pos()
 	}
 	return v.Lit(start)

@@ -38,7 +38,7 @@ func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logi
 			return g[y*w+x]
 		}
 	}
-	enc.step(c, nil, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
+	enc.step(c, false, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
 	return c, a, b
 }
 
@@ -143,9 +143,9 @@ func TestEncodingSizes(t *testing.T) {
 // TestPhasesStartAtCounts checks the starting phases of FlipAll on one
 // step: with the cells written flipped so that the all-false assignment
 // is a random board and, in the next generation, its successor, and the
-// auxiliary variables written with phases, the all-false assignment
+// auxiliary variables written in their starting phases, the all-false assignment
 // satisfies every clause: each counter starts at its true count. Without
-// phases it does not, for Knuth's counters.
+// phasing it does not, for Knuth's counters.
 func TestPhasesStartAtCounts(t *testing.T) {
 	const w, h = 5, 4
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -171,7 +171,7 @@ func TestPhasesStartAtCounts(t *testing.T) {
 				if next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population() {
 					continue // the successor leaves the box
 				}
-				for _, ph := range []*phases{{}, nil} {
+				for _, phased := range []bool{true, false} {
 					c := &logic.CNF{}
 					a0, b0 := c.NewVars(w*h), c.NewVars(w*h)
 					// A negative literal is true when all variables are false.
@@ -185,18 +185,18 @@ func TestPhasesStartAtCounts(t *testing.T) {
 					}
 					cur := at(a0, g.Alive)
 					succ := at(b0, func(x, y int) bool { return next.Alive(x+1, y+1) })
-					enc.step(c, ph, cur, succ, image.Rect(-1, -1, w+1, h+1))
+					enc.step(c, phased, cur, succ, image.Rect(-1, -1, w+1, h+1))
 					start := c.Eval(make([]bool, c.NumVars()+1))
 					switch {
-					case ph != nil && !start:
+					case phased && !start:
 						t.Fatalf("%s/%s: board\n%swith its successor and counts is not a model", e, rs, g)
-					case ph == nil && !start:
+					case !phased && !start:
 						unphased++
 					}
 				}
 			}
 			if e == Knuth && rs == "B3/S23" && unphased == 0 {
-				t.Errorf("%s/%s: the counters start right without phases too: the test shows nothing", e, rs)
+				t.Errorf("%s/%s: the counters start right unphased too: the test shows nothing", e, rs)
 			}
 		}
 	}

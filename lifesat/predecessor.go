@@ -219,7 +219,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		if q.Mode == PredDead {
 			area = area.Inset(-1) // the ring stays dead
 		}
-		enc.step(c, nil, lookup(t), lookup(t+1), area)
+		enc.step(c, false, lookup(t), lookup(t+1), area)
 	}
 	a0 := q.area(0)
 	first := make([]logic.Lit, 0, a0.Dx()*a0.Dy())

@@ -170,10 +170,8 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 		rng = rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
 		in.flipCells(rng, phase)
 	}
-	var ph *phases // with FlipCells only the cells, as the blog's XOR
-	if set.Diversify == FlipAll || phase != nil {
-		ph = &phases{}
-	}
+	// With FlipCells only the cells are flipped, as the blog's XOR.
+	phased := set.Diversify == FlipAll || phase != nil
 	gen := func(t int) grid {
 		return func(x, y int) logic.Lit { return in.Cell(t, x, y) }
 	}
@@ -200,13 +198,13 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	}
 	c.Grow(cl, li)
 	for _, s := range steps {
-		enc.step(c, ph, s.cur, s.next, s.area)
+		enc.step(c, phased, s.cur, s.next, s.area)
 	}
 	if in.Exact {
 		for _, div := range maximalDivisors(per) {
 			sx, sy := p.Shift.X*div, p.Shift.Y*div
 			if sx%per == 0 && sy%per == 0 {
-				differ(c, ph, in, div, image.Pt(sx/per, sy/per))
+				differ(c, phased, in, div, image.Pt(sx/per, sy/per))
 			}
 		}
 	}
@@ -227,7 +225,7 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 		if p.MaxPop > 0 {
 			c.Add(tot.Output(p.MaxPop + 1).Not())
 		}
-		if ph != nil {
+		if phased {
 			in.flipCounter(rng, before)
 		}
 	}
@@ -333,7 +331,7 @@ func maximalDivisors(p int) []int {
 // differ adds clauses saying generation t differs from generation 0
 // moved by shift in some cell of the frame: d_c -> (a_c XOR b_c) for each
 // cell c, and one of the d_c.
-func differ(c *logic.CNF, ph *phases, in *Instance, t int, shift image.Point) {
+func differ(c *logic.CNF, phased bool, in *Instance, t int, shift image.Point) {
 	f := in.Problem.frame()
 	some := make([]logic.Lit, 0, f.Dx()*f.Dy())
 	seen := make(map[[2]logic.Lit]bool) // cells of one orbit share their pair
@@ -344,7 +342,7 @@ func differ(c *logic.CNF, ph *phases, in *Instance, t int, shift image.Point) {
 				continue
 			}
 			seen[[2]logic.Lit{a, b}] = true
-			d := ph.define(c, startsTrue(a) != startsTrue(b))
+			d := define(c, phased, startsTrue(a) != startsTrue(b))
 			c.Add(d.Not(), a, b)
 			c.Add(d.Not(), a.Not(), b.Not())
 			some = append(some, d)
