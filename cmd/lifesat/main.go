@@ -54,7 +54,6 @@ Usage:
   lifesat count still|osc|ship -size WxH [flags]   the number of such patterns
   lifesat step [-n N] [-rule R] [FILE|-]           simulate a pattern N generations
   lifesat cnf still|osc|ship [flags]               print the DIMACS CNF of a search
-  lifesat bench [-suite S] [-seeds K]              timing suites: data/*.csv, plots/*.png
 
 Run "lifesat COMMAND -h" for the flags of a command.
 Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
@@ -80,7 +79,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "count":
 		code, err = countCmd(ctx, rest, stdout, stderr)
 	case "bench":
-		code, err = benchCmd(ctx, rest, stdout, stderr)
+		err = usageError{errors.New("the timing suites are a command of their own: lifesat-bench (go run ./cmd/lifesat-bench -h)")}
 	case "cnf":
 		code, err = cnf(rest, stdout, stderr)
 	case "step":
@@ -95,9 +94,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		var ue usageError
 		switch {
 		case errors.As(err, &ue):
-			if !errors.Is(err, errHelp) {
-				fmt.Fprintln(stderr, message(err))
+			if errors.Is(err, errHelp) {
+				return exitFound // help was asked for and given
 			}
+			fmt.Fprintln(stderr, message(err))
 			return exitUsage
 		case errors.Is(err, context.DeadlineExceeded):
 			fmt.Fprintln(stderr, "lifesat: stopped by -timeout before an answer")

@@ -1,0 +1,148 @@
+// Command lifesat-bench runs lifesat's timing suites (package
+// lifesat/bench): every answer verified, the rows written as CSV and drawn
+// as PNG figures. It is a command of its own so that the search command,
+// lifesat, links no plotting.
+//
+// Usage:
+//
+//	lifesat-bench [-suite S] [-seeds K] [-timeout D] [-data DIR] [-plots DIR]
+//
+// It writes DIR/bench-<suite>.csv under -data and the figures
+// bench-<suite>-*.png under -plots, and prints the path of every file
+// written. Without -data or -plots the files go to a new temporary folder,
+// so a run never rewrites the repository's data/ and plots/ unless asked:
+//
+//	go run ./cmd/lifesat-bench -suite all -data data -plots plots
+//
+// Exit status: 0 done, 2 bad usage or another error, 3 interrupted.
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/lifesat/lifesat/lifesat/bench"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole command, with its environment passed in for tests.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	code, err := benchCmd(ctx, args, stdout, stderr)
+	switch {
+	case err == nil:
+		return code
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "lifesat-bench: interrupted")
+		return 3
+	default:
+		fmt.Fprintln(stderr, "lifesat-bench:", strings.ReplaceAll(err.Error(), "\n", " "))
+		return 2
+	}
+}
+
+func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("lifesat-bench", flag.ContinueOnError)
+	var names []string
+	for _, s := range bench.Suites() {
+		names = append(names, s.Name)
+	}
+	suite := fs.String("suite", "blog", "suite to run: "+strings.Join(names, ", ")+", or all")
+	seeds := fs.Int("seeds", 3, "seeds per seeded problem")
+	timeout := fs.Duration("timeout", 0, "time limit of each run (default 2m)")
+	dataDir := fs.String("data", "", "`directory` of the CSV files, e.g. data (default: a new temporary folder)")
+	plotDir := fs.String("plots", "", "`directory` of the PNG figures, e.g. plots (default: a new temporary folder)")
+	fs.SetOutput(io.Discard) // the error is reported once, below
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fmt.Fprintf(stdout, "Usage: lifesat-bench [flags]\n\nRuns timing suites, verifies every answer, writes bench-<suite>.csv and\nbench-<suite>-*.png and prints their paths.\n\nFlags:\n")
+			fs.PrintDefaults()
+		}
+		return 0, err
+	}
+	if fs.NArg() > 0 {
+		return 0, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *seeds < 1 {
+		return 0, fmt.Errorf("-seeds %d: want 1 or more", *seeds)
+	}
+	var suites []bench.Suite
+	if *suite == "all" {
+		suites = bench.Suites()
+	} else {
+		s, ok := bench.Find(*suite)
+		if !ok {
+			return 0, fmt.Errorf("unknown suite %q (want %s, or all)", *suite, strings.Join(names, ", "))
+		}
+		suites = []bench.Suite{s}
+	}
+	data, plots, err := outputDirs(*dataDir, *plotDir)
+	if err != nil {
+		return 0, err
+	}
+	for _, dir := range []string{data, plots} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return 0, err
+		}
+	}
+	for _, s := range suites {
+		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
+		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, Progress: func(r bench.Row) {
+			fmt.Fprintf(stderr, "  %-34s %-9s %-9s seed %-2d %9.1f ms  %s verified=%v %s\n",
+				r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value)
+		}})
+		if err != nil {
+			return 0, err
+		}
+		csvPath := filepath.Join(data, "bench-"+s.Name+".csv")
+		f, err := os.Create(csvPath)
+		if err != nil {
+			return 0, err
+		}
+		err = bench.WriteCSV(f, rows)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 0, err
+		}
+		paths, err := bench.WritePlots(s, rows, plots)
+		if err != nil {
+			return 0, err
+		}
+		fmt.Fprintln(stdout, csvPath)
+		for _, p := range paths {
+			fmt.Fprintln(stdout, p)
+		}
+	}
+	return 0, nil
+}
+
+// outputDirs returns the folders of the CSV files and of the figures: the
+// ones named, and a new temporary folder for those not named.
+func outputDirs(data, plots string) (string, string, error) {
+	if data == "" || plots == "" {
+		tmp, err := os.MkdirTemp("", "lifesat-bench-")
+		if err != nil {
+			return "", "", err
+		}
+		data, plots = cmp.Or(data, tmp), cmp.Or(plots, tmp)
+	}
+	return data, plots, nil
+}
