@@ -5,29 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 )
-
-// bruteStillLifes counts the still lifes in a w x h box by trying every
-// board and stepping it, padded by one dead ring (the same board as
-// b.Pad(1)), with the plain Step.
-func bruteStillLifes(w, h int, r lifesat.Rule) int64 {
-	var n int64
-	p := lifesat.NewBoard(w+2, h+2) // the box and its ring
-	for m := range uint64(1) << (w * h) {
-		for i := range w * h {
-			p.Set(i%w+1, i/w+1, m>>i&1 == 1)
-		}
-		if lifesat.Step(p, r, lifesat.Dead).Equal(p) {
-			n++
-		}
-	}
-	return n
-}
 
 // searchStillLifes counts the still lifes in a w x h box by a backtracking
 // search independent of CountStillLifes: it fills the padded board cell by
@@ -107,8 +90,8 @@ func mustRule(t testing.TB, s string) lifesat.Rule {
 // "Number of n X n Life configurations that are still Lifes" (Don Knuth,
 // 2008; a(1) and a(7) corrected and a(11)-a(15) added by Tomas Rokicki,
 // 2010). a(1)..a(5) are long established; a(6)..a(9) are the entry's data
-// line; TestCountStillLifesSearch finds a(6) again, and a(7) without
-// -short.
+// line; TestCountStillLifesSearch finds a(6) again, and a(7) with
+// LIFESAT_STRESS=1.
 func TestCountStillLifesOEIS(t *testing.T) {
 	want := []int64{1, 2, 12, 83, 417, 3928, 127425, 4782725, 285886827}
 	for i, v := range want {
@@ -119,36 +102,17 @@ func TestCountStillLifesOEIS(t *testing.T) {
 	}
 }
 
-// TestCountStillLifesBrute compares with trying every board (brute force
-// with Step) for every box up to 4x4 and for 5x3, 3x5, 5x4 and 4x5, under
-// Life and other rules. The non-square boxes are counted both ways by the
-// brute force, which checks that CountStillLifes may transpose the box.
+// TestCountStillLifesBrute compares with trying every board (bruteStill)
+// for every box up to 4x4 and for 5x3, 3x5, 5x4 and 4x5, under Life and
+// other rules. The non-square boxes are counted both ways by the brute
+// force, which checks that CountStillLifes may transpose the box.
 func TestCountStillLifesBrute(t *testing.T) {
-	type box struct{ w, h int }
-	var boxes []box
-	for w := 1; w <= 4; w++ {
-		for h := 1; h <= 4; h++ {
-			boxes = append(boxes, box{w, h})
-		}
-	}
-	boxes = append(boxes, box{5, 3}, box{3, 5})
-	larger := []box{{5, 4}, {4, 5}}
-	check := func(t *testing.T, r lifesat.Rule, bs ...box) {
-		t.Parallel()
-		for _, b := range bs {
-			want := bruteStillLifes(b.w, b.h, r)
+	for _, rs := range bruteRules {
+		r := mustRule(t, rs)
+		for _, b := range bruteBoxes {
+			want := bruteStill(b.w, b.h, r).count
 			if got := count(t, b.w, b.h, r); got.Cmp(big.NewInt(want)) != 0 {
 				t.Errorf("%v %dx%d: CountStillLifes %v, brute force %d", r, b.w, b.h, got, want)
-			}
-		}
-	}
-	for _, rs := range []string{"B3/S23", "B36/S23", "B34/S34", "B2/S", "B3678/S34678", "B1/S1", "B/S012345678"} {
-		r := mustRule(t, rs)
-		name := strings.ReplaceAll(rs, "/", "")
-		t.Run(name, func(t *testing.T) { check(t, r, boxes...) })
-		if r == lifesat.Life && !testing.Short() {
-			for _, b := range larger {
-				t.Run(fmt.Sprintf("%s_%dx%d", name, b.w, b.h), func(t *testing.T) { check(t, r, b) })
 			}
 		}
 	}
@@ -168,8 +132,8 @@ func TestCountStillLifesSearch(t *testing.T) {
 		{"B36/S23", 5, 5}, {"B34/S34", 5, 5}, {"B2/S", 5, 5},
 		{"B3678/S34678", 5, 5}, {"B1/S1", 5, 5}, {"B3678/S34678", 6, 4}, {"B3678/S34678", 4, 6},
 	}
-	if !testing.Short() {
-		// OEIS A136278 a(7) = 127425, found again by the search.
+	if lifetest.Stress() {
+		// OEIS A136278 a(7) = 127425, found again by the search (10-30 s).
 		cases = append(cases, struct {
 			rule string
 			w, h int

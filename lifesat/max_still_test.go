@@ -8,22 +8,9 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
-
-// bruteMaxStillLife is the largest population of a still life in a w x h
-// box, found by trying every board and stepping it, padded by one dead
-// ring, with the plain Step.
-func bruteMaxStillLife(w, h int, r lifesat.Rule) int {
-	best := 0
-	for m := range 1 << (w * h) {
-		b := boardOf(w, h, m)
-		if p := b.Pad(1); lifesat.Step(p, r, lifesat.Dead).Equal(p) {
-			best = max(best, b.Population())
-		}
-	}
-	return best
-}
 
 // maxStill runs MaxStillLife and checks what every answer must satisfy.
 func maxStill(t testing.TB, w, h int, r lifesat.Rule) int {
@@ -44,12 +31,12 @@ func maxStill(t testing.TB, w, h int, r lifesat.Rule) int {
 
 // TestMaxStillLifeOEIS checks OEIS A055397 (Bosch's Table 1 has n = 4..9;
 // n = 10 and 11 are from the OEIS entry, after Larrosa, Morancho and
-// Niso, JAIR 2005).
+// Niso, JAIR 2005). 11x11 runs with LIFESAT_STRESS=1.
 func TestMaxStillLifeOEIS(t *testing.T) {
 	want := []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64}
 	top := 10
-	if !testing.Short() {
-		top = 11
+	if lifetest.Stress() {
+		top = 11 // 5-20 s and 1 GB
 	}
 	for n := 1; n <= top; n++ {
 		if got := maxStill(t, n, n, lifesat.Life); got != want[n-1] {
@@ -58,28 +45,18 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 	}
 }
 
-// TestMaxStillLifeBrute compares with trying every board, under Life and
-// other rules, both ways round for the rectangles (MaxStillLife turns the
+// TestMaxStillLifeBrute compares with trying every board (bruteStill),
+// under Life and other rules, for every box up to 4x4 and for 5x3, 3x5,
+// 5x4 and 4x5, both ways round for the rectangles (MaxStillLife turns the
 // box to put its shorter side across the rows).
 func TestMaxStillLifeBrute(t *testing.T) {
-	type box struct{ w, h int }
-	var boxes []box
-	for w := 1; w <= 4; w++ {
-		for h := 1; h <= 4; h++ {
-			boxes = append(boxes, box{w, h})
-		}
-	}
-	boxes = append(boxes, box{5, 3}, box{3, 5}, box{5, 4}, box{4, 5})
-	for _, rs := range []string{"B3/S23", "B36/S23", "B34/S34", "B2/S", "B3678/S34678", "B1/S1", "B/S012345678"} {
+	for _, rs := range bruteRules {
 		r := mustRule(t, rs)
-		t.Run(rs, func(t *testing.T) {
-			t.Parallel()
-			for _, b := range boxes {
-				if got, want := maxStill(t, b.w, b.h, r), bruteMaxStillLife(b.w, b.h, r); got != want {
-					t.Errorf("%v %dx%d: MaxStillLife %d, brute force %d", r, b.w, b.h, got, want)
-				}
+		for _, b := range bruteBoxes {
+			if got, want := maxStill(t, b.w, b.h, r), bruteStill(b.w, b.h, r).max; got != want {
+				t.Errorf("%v %dx%d: MaxStillLife %d, brute force %d", r, b.w, b.h, got, want)
 			}
-		})
+		}
 	}
 }
 

@@ -42,3 +42,8 @@ func Seed(f *testing.F, glob string, extra ...string) {
 		f.Add([]byte(s))
 	}
 }
+
+// Stress reports whether the long versions of the tests should run: set
+// LIFESAT_STRESS=1 (as .ci/run does in its stress step). The plain
+// "go test ./..." keeps every check but runs the largest cases only there.
+func Stress() bool { return os.Getenv("LIFESAT_STRESS") != "" }
