@@ -5,9 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
-	"math/big"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
@@ -145,11 +146,20 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		case lifesat.PredWindow:
 			fmt.Fprintf(stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rule)
 		default:
-			fmt.Fprintf(stderr, "lifesat: no predecessor %d generations back in %s mode under %v\n", *steps, mode, rule)
+			fmt.Fprintf(stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rule)
 		}
 		return exitNone, nil
 	}
 	return exitFound, nil
+}
+
+// caged names the cage of pred for messages: " with live cells only in the
+// cage's N", or "" without one.
+func caged(cage *lifesat.Board) string {
+	if cage == nil {
+		return ""
+	}
+	return fmt.Sprintf(" with live cells only in the cage's %d", cage.Population())
 }
 
 // ruleAndFormat picks the rule (flag, else the pattern's, else Life) and
@@ -242,15 +252,17 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]"`)}
 	}
 	f := newSearchFlags("count "+args[0], args[0], stderr)
-	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern")
+	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern (the default, as for every search; kept for old scripts)")
 	p, s, format, err := f.parse(args[1:])
 	if err == nil {
 		err = f.single("count")
 	}
+	if err == nil && *nonEmpty && s.AllowEmpty {
+		err = usageError{errors.New("-nonempty and -allow-empty contradict each other")}
+	}
 	if err != nil {
 		return 0, err
 	}
-	s.AllowEmpty = !*nonEmpty
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	if f.n == countAll {
@@ -286,8 +298,23 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 		return 0, usageError{err}
 	}
 	fmt.Fprintln(stdout, n)
-	if n.Cmp(big.NewInt(0)) == 0 {
+	if n.Sign() == 0 {
+		fmt.Fprintf(stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
 		return exitNone, nil
 	}
+	// The count is of what a search accepts; say so, since OEIS-style
+	// counts include the empty pattern.
+	note := ", the empty pattern not counted (-allow-empty counts it)"
+	switch {
+	case p.Shift != image.Point{}:
+		note = "" // the empty pattern is no spaceship
+	case s.AllowEmpty:
+		note = ", the empty pattern counted"
+	}
+	many := 2
+	if n.IsInt64() && n.Int64() == 1 {
+		many = 1
+	}
+	fmt.Fprintf(stderr, "lifesat: %v %s%s\n", n, strings.TrimPrefix(describeN(p, s, many), "non-empty "), note)
 	return exitFound, nil
 }

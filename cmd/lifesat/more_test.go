@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -141,28 +142,40 @@ func TestMax(t *testing.T) {
 
 func TestCount(t *testing.T) {
 	// OEIS A136278: 417 still lifes in 5x5 and 3928 in 6x6, the empty one
-	// included.
+	// included: -allow-empty, as for every search (issue 12: the command
+	// and the library's Count agree).
 	for _, tc := range []struct{ size, want string }{{"5x5", "417"}, {"6x6", "3928"}} {
-		code, out, errs := lifesatCmd(t, "", "count", "still", "-size", tc.size)
-		if code != 0 || strings.TrimSpace(out) != tc.want {
+		code, out, errs := lifesatCmd(t, "", "count", "still", "-size", tc.size, "-allow-empty")
+		if code != 0 || strings.TrimSpace(out) != tc.want || !strings.Contains(errs, "the empty pattern counted") {
 			t.Errorf("count %s: exit %d %q %q, want %s", tc.size, code, out, errs, tc.want)
 		}
 	}
-	code, out, _ := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-nonempty")
-	if code != 0 || strings.TrimSpace(out) != "11" {
-		t.Errorf("count 3x3 -nonempty: %q", out)
+	for _, args := range [][]string{{}, {"-nonempty"}} {
+		code, out, errs := lifesatCmd(t, "", append([]string{"count", "still", "-size", "3x3"}, args...)...)
+		if code != 0 || strings.TrimSpace(out) != "11" || !strings.Contains(errs, "11 still lifes in a 3x3 box, the empty pattern not counted") {
+			t.Errorf("count 3x3 %v: %q %q, want 11 and a note", args, out, errs)
+		}
+	}
+	if code, _, errs := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-nonempty", "-allow-empty"); code != 2 {
+		t.Errorf("-nonempty -allow-empty: exit %d %q, want 2", code, errs)
 	}
 	// -n all lists them: 12 boards for 3x3 (A136278), the empty one too.
-	code, out, errs := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-n", "all", "-format", "cells")
+	code, out, errs := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-n", "all", "-format", "cells", "-allow-empty")
 	if code != 0 || len(readPatternsAllowEmpty(out)) != 12 || !strings.Contains(errs, "12 patterns") {
 		t.Errorf("count -n all: exit %d, %d patterns, %q", code, len(readPatternsAllowEmpty(out)), errs)
+	}
+	// Without -allow-empty, count agrees with what still -n all lists.
+	code, out, _ = lifesatCmd(t, "", "count", "still", "-size", "4x4")
+	code2, list, _ := lifesatCmd(t, "", "still", "-size", "4x4", "-n", "all")
+	if code != 0 || code2 != 0 || strings.TrimSpace(out) != fmt.Sprint(len(readPatterns(t, list))) {
+		t.Errorf("count still 4x4 %q, still -n all listed %d", out, len(readPatterns(t, list)))
 	}
 	// Ships are counted up to phase and translation, so the order of the
 	// enumeration (Count does not flip variables, ship -n all does) must
 	// not matter. The only ship moving (1,1) every 4 generations that fits
 	// in 4x4 is the glider (LifeWiki "Glider"), one shape up to phase.
 	code, out, _ = lifesatCmd(t, "", "count", "ship", "-period", "4", "-shift", "1,1", "-size", "4x4")
-	code2, list, _ := lifesatCmd(t, "", "ship", "-period", "4", "-shift", "1,1", "-size", "4x4", "-n", "all")
+	code2, list, _ = lifesatCmd(t, "", "ship", "-period", "4", "-shift", "1,1", "-size", "4x4", "-n", "all")
 	if code != 0 || code2 != 0 || strings.TrimSpace(out) != "1" || len(readPatterns(t, list)) != 1 {
 		t.Errorf("count ship %q, %d listed; want 1 glider", out, len(readPatterns(t, list)))
 	}

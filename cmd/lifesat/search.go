@@ -337,27 +337,72 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 	return context.WithCancel(ctx)
 }
 
-// describe names the patterns searched for, for messages.
+// describe names the patterns searched for, for messages, with every
+// constraint asked for: "non-empty still life with at most 3 live cells in
+// a 4x4 box".
 func describe(p lifesat.Problem, s *lifesat.Settings) string {
+	return describeN(p, s, 1)
+}
+
+// describeN is describe for n patterns: the noun is plural unless n is 1.
+func describeN(p lifesat.Problem, s *lifesat.Settings, n int) string {
 	var what string
 	switch p.Kind() {
 	case "still life":
-		what = "still life"
+		what = plural(n, "still life", "still lifes")
 	case "oscillator":
-		what = fmt.Sprintf("oscillator of period %d", p.Period)
+		what = plural(n, "oscillator", "oscillators") + fmt.Sprintf(" of period %d", p.Period)
 		if s.AnyPeriod {
-			what = fmt.Sprintf("oscillator of period dividing %d", p.Period)
+			what = plural(n, "oscillator", "oscillators") + fmt.Sprintf(" of period dividing %d", p.Period)
 		}
 	default:
-		what = fmt.Sprintf("spaceship of period %d moving (%d,%d)", p.Period, p.Shift.X, p.Shift.Y)
+		what = plural(n, "spaceship", "spaceships") + fmt.Sprintf(" of period %d moving (%d,%d)", p.Period, p.Shift.X, p.Shift.Y)
 	}
 	if !s.AllowEmpty {
 		what = "non-empty " + what
 	}
+	var with []string
 	if p.Symmetry != "" && p.Symmetry != lifesat.C1 {
-		what += " with symmetry " + string(p.Symmetry)
+		with = append(with, "symmetry "+string(p.Symmetry))
 	}
-	return fmt.Sprintf("%s in a %dx%d box", what, p.Width, p.Height)
+	switch {
+	case p.MaxPop > 0 && p.MinPop == p.MaxPop:
+		with = append(with, fmt.Sprintf("exactly %s", plural(p.MinPop, "1 live cell", fmt.Sprintf("%d live cells", p.MinPop))))
+	case p.MaxPop > 0 && p.MinPop > 0:
+		with = append(with, fmt.Sprintf("%d to %d live cells", p.MinPop, p.MaxPop))
+	case p.MaxPop > 0:
+		with = append(with, fmt.Sprintf("at most %s", plural(p.MaxPop, "1 live cell", fmt.Sprintf("%d live cells", p.MaxPop))))
+	case p.MinPop > 0:
+		with = append(with, fmt.Sprintf("at least %s", plural(p.MinPop, "1 live cell", fmt.Sprintf("%d live cells", p.MinPop))))
+	}
+	if p.Cage != nil {
+		with = append(with, fmt.Sprintf("live cells only in the cage's %d", p.Cage.Population()))
+	}
+	for _, pt := range p.Blink {
+		with = append(with, fmt.Sprintf("cell (%d,%d) blinking", pt.X, pt.Y))
+	}
+	if len(with) > 0 {
+		what += " with " + strings.Join(with, ", ")
+	}
+	return fmt.Sprintf("%s in %s %dx%d box", what, article(p.Width), p.Width, p.Height)
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// article is "a" or "an" before the number n said aloud: "an 8x8 box",
+// "an 11x11 box", "a 16x16 box".
+func article(n int) string {
+	d := strconv.Itoa(n)
+	if d[0] == '8' || n == 11 || n == 18 || n >= 11000 && n < 12000 || n >= 18000 && n < 19000 {
+		return "an"
+	}
+	return "a"
 }
 
 // A patternWriter prints patterns in the box frame, a blank line between
