@@ -7,9 +7,13 @@ import (
 
 // Count is the analogue of SatisfiabilityCount for patterns: the number
 // of distinct patterns that solve p, distinct as for Search (still lifes
-// and oscillators up to phase, spaceships up to phase and translation). The empty pattern is counted
-// only with Settings.AllowEmpty, so for still lifes in n x n boxes
-// Count with AllowEmpty gives OEIS A136278 (1, 2, 12, 83, 417, ...).
+// and oscillators up to phase, spaceships up to phase and translation):
+// exactly the patterns Enumerate visits and Search may return. So the
+// empty pattern is counted only with Settings.AllowEmpty, as it is
+// returned by Search only then: for still lifes in n x n boxes Count with
+// a nil *Settings gives one less than OEIS A136278, and Count with
+// AllowEmpty gives A136278 itself (1, 2, 12, 83, 417, ...). The command
+// "lifesat count" follows the same rule with its -allow-empty flag.
 //
 // Still lifes with no symmetry, cage or population bound are counted by
 // CountStillLifes, a transfer matrix that needs no solver; everything else

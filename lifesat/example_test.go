@@ -84,3 +84,22 @@ func ExampleFindOscillator() {
 	// 3 x 1
 	// 1 x 3
 }
+
+func ExampleCount() {
+	// Count counts what Search may return: without AllowEmpty, the
+	// non-empty still lifes only. OEIS A136278 counts the empty one too.
+	ctx := context.Background()
+	nonEmpty, err := lifesat.Count(ctx, lifesat.StillLife(3, 3), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	all, err := lifesat.Count(ctx, lifesat.StillLife(3, 3), &lifesat.Settings{AllowEmpty: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(nonEmpty, "non-empty still lifes in 3x3;", all, "with the empty one (OEIS A136278)")
+	// Output:
+	// 11 non-empty still lifes in 3x3; 12 with the empty one (OEIS A136278)
+}
