@@ -13,9 +13,15 @@ import (
 	"time"
 )
 
+// TestExternalCadicalDifferential starts cadical for every solve: 40
+// random sessions, and 150 with LIFESAT_STRESS=1 (as .ci/run does).
 func TestExternalCadicalDifferential(t *testing.T) {
 	needSolver(t, "cadical")
-	testSessionDifferential(t, External{Path: "cadical", Args: []string{"-q"}}, 150, 5, true)
+	trials := 40
+	if os.Getenv("LIFESAT_STRESS") != "" {
+		trials = 150
+	}
+	testSessionDifferential(t, External{Path: "cadical", Args: []string{"-q"}}, trials, 5, true)
 }
 
 // TestExternalMinisatDifferential covers minisat's result file. Debian's
