@@ -1,7 +1,8 @@
 // Package bench runs lifesat's timing experiments: named suites of
 // searches over several seeds, each answer verified, written as CSV rows
-// and drawn as plots. The command "lifesat bench" and the timing notebooks
-// are thin shells over it.
+// and drawn as plots. The command lifesat-bench (cmd/lifesat-bench) and the
+// timing notebooks are thin shells over it; it imports lifeplot, so the
+// search command, cmd/lifesat, does not import it.
 //
 // # A worked example
 //
