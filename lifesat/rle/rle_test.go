@@ -55,7 +55,7 @@ func TestRead(t *testing.T) {
 		{
 			name: "lower-case HighLife rule",
 			in:   "x = 3, y = 3, rule = b36/s23\nbo$2bo$3o!",
-			want: glider, w: 3, h: 3, rule: lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}, hasRule: true,
+			want: glider, w: 3, h: 3, rule: highLife, hasRule: true,
 		},
 		{
 			name: "wrapped lines, whitespace between runs and inside a run",
@@ -290,7 +290,7 @@ func TestWrite(t *testing.T) {
 	}{
 		{"glider", glider, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
 		{"no rule", &rle.Pattern{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
-		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}, HasRule: true},
+		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: highLife, HasRule: true},
 			"x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
 		{"empty", &rle.Pattern{Board: lifesat.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
 		{"dead box kept", &rle.Pattern{Board: lifesat.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
@@ -361,3 +361,6 @@ func TestWriteErrors(t *testing.T) {
 		}
 	}
 }
+
+// highLife is B36/S23 (LifeWiki "HighLife").
+var highLife, _ = lifesat.ParseRule("B36/S23")
