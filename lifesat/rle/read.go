@@ -53,7 +53,7 @@ func (p *parser) read() (*Pattern, error) {
 		}
 		if t[0] == '#' {
 			pat.Comments = append(pat.Comments, t[1:])
-			if rest, ok := strings.CutPrefix(t, "#r"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			if rest, ok := strings.CutPrefix(t, "#r"); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "\t")) && strings.TrimSpace(rest) != "" {
 				// Life 1.05's rule line, "#r 23/3": survival/birth.
 				if err := p.rule(pat, t, len(t)-len(rest)+1); err != nil {
 					return nil, err
