@@ -382,3 +382,53 @@ func FuzzParseRule(f *testing.F) {
 		}
 	})
 }
+
+// TestBoardNeighbourhood: every bit of Board.Neighbourhood is the cell at
+// its offset (NW 256 ... SE 1), read with Alive, on random boards, inside
+// and at the edges, dead and on a torus.
+func TestBoardNeighbourhood(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 20 {
+		w, h := 1+rng.IntN(6), 1+rng.IntN(6)
+		b := NewBoard(w, h)
+		for y := range h {
+			for x := range w {
+				b.Set(x, y, rng.IntN(2) == 1)
+			}
+		}
+		for _, e := range []Edge{Dead, Torus} {
+			for y := range h {
+				for x := range w {
+					n := b.Neighbourhood(x, y, e)
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							nx, ny := x+dx, y+dy
+							if e == Torus {
+								nx, ny = (nx+w)%w, (ny+h)%h
+							}
+							bit := Neighbourhood(1) << (8 - (3*(dy+1) + dx + 1))
+							if (n&bit != 0) != b.Alive(nx, ny) {
+								t.Fatalf("%v edge, %dx%d board, cell (%d,%d), offset (%d,%d)", e, w, h, x, y, dx, dy)
+							}
+						}
+					}
+					if n.Count() != b.Neighbours(x, y, e) {
+						t.Fatalf("count %d, Neighbours %d", n.Count(), b.Neighbours(x, y, e))
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkParseRule(b *testing.B) {
+	for _, s := range []string{"B3/S23", "B2n3/S23-q", lifeMAP} {
+		b.Run(s[:min(len(s), 10)], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ParseRule(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

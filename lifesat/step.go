@@ -42,6 +42,15 @@ func (b *Board) Neighbours(x, y int, e Edge) int {
 // Neighbourhood is the state of cell (x, y) of b and its eight
 // neighbours.
 func (b *Board) Neighbourhood(x, y int, e Edge) Neighbourhood {
+	if x > 0 && y > 0 && x < b.w-1 && y < b.h-1 {
+		// Inside: three rows of three cells, no edge to mind.
+		var n Neighbourhood
+		for i := (y-1)*b.w + x - 1; i <= (y+1)*b.w+x-1; i += b.w {
+			row := b.cells[i : i+3]
+			n = n<<3 | cellBit(row[0])<<2 | cellBit(row[1])<<1 | cellBit(row[2])
+		}
+		return n
+	}
 	var n Neighbourhood
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -56,6 +65,13 @@ func (b *Board) Neighbourhood(x, y int, e Edge) Neighbourhood {
 		}
 	}
 	return n
+}
+
+func cellBit(alive bool) Neighbourhood {
+	if alive {
+		return 1
+	}
+	return 0
 }
 
 // Step returns the next generation of b under rule r. It is the plain,
