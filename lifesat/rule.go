@@ -111,9 +111,14 @@ const (
 // Rules compare equal with == when they have the same transitions and
 // the same notation; Equivalent compares the transitions alone.
 //
-// The zero Rule is no rule at all: it is not Life and not "B/S". It
-// stands for "the default", Life, in Settings and where documented;
-// Step and Run refuse it.
+// The zero Rule is no rule at all: it is not Life and not "B/S" (ParseRule
+// never returns it). It stands for "the default", Life, in Settings and in
+// pattern.Write; Step and Run panic on it, and CountStillLifes,
+// MaxStillLife and PredProblem.Check return an error.
+//
+// Inside, a Rule is a 512-bit table indexed by Neighbourhood; a partial
+// rule (LLS's "p" prefix, some transitions unknown) would add a second
+// table of the transitions that are known.
 type Rule struct {
 	t     table
 	form  notation

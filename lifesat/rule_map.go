@@ -10,7 +10,9 @@ package lifesat
 //
 //	MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA
 //
-// (LifeWiki, "Non-isotropic Life-like cellular automaton").
+// (LifeWiki, "Non-isotropic Life-like cellular automaton", whose picture
+// of the bit values, 256 128 64 / 32 16 8 / 4 2 1, is Neighbourhood's;
+// rlifesrc's ca-rules crate reads MAP strings in the same order).
 
 import (
 	"fmt"
