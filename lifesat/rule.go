@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrRule is wrapped by every error ParseRule returns.
@@ -281,11 +282,22 @@ func (r Rule) String() string {
 // hexagonal and von Neumann neighbourhoods, partial rules).
 func ParseRule(s string) (Rule, error) {
 	bad := func(why string) (Rule, error) {
-		return Rule{}, fmt.Errorf("%w %q: %s", ErrRule, s, why)
+		q := s
+		if len(q) > 100 {
+			q = q[:100] + "..."
+		}
+		return Rule{}, fmt.Errorf("%w %q: %s", ErrRule, q, why)
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return bad("empty")
+	}
+	for i := range len(t) {
+		if t[i] >= utf8.RuneSelf {
+			// Not folded to ASCII letters by case mapping ('ſ' is 'S').
+			r, _ := utf8.DecodeRuneInString(t[i:])
+			return bad(fmt.Sprintf("unexpected %q", r))
+		}
 	}
 	if i := strings.IndexByte(t, ':'); i >= 0 {
 		return bad(fmt.Sprintf("bounded grids (%q) are not supported: lifesat simulates the infinite plane or, with the torus edge, a board's own size", t[i:]))

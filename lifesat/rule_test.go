@@ -108,6 +108,8 @@ func TestParseRuleErrors(t *testing.T) {
 		{"MAP" + strings.Repeat("A", 85) + "*", "not a base64 character"},
 		{"MAP" + strings.Repeat("A", 87), "86 base64 characters"},
 		{"LifeHistory", "want B/S notation"},
+		{"B3/\u017f23", "unexpected 'ſ'"}, // long s: upper case is S
+		{"B3/S23\u212a", "unexpected"},    // Kelvin sign: lower case is k
 	}
 	for _, tt := range tests {
 		_, err := ParseRule(tt.in)
@@ -359,7 +361,7 @@ func boardOf(s string) *Board {
 func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/",
 		"B/S", "B2n3/S23-q", "B3/S2-i34q", "B2-a/S12", "23-q/2n3", "B4-rtwyz/S8", lifeMAP, lifeMAP + "==",
-		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "B2/S34H", "MAPAAAA"} {
+		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
