@@ -33,6 +33,9 @@ func CountStillLifes(ctx context.Context, w, h int, r Rule) (*big.Int, error) {
 	if err := checkRowBox("still lifes", w, h, r); err != nil {
 		return nil, err
 	}
+	if w > h {
+		r = r.transposed() // count the transposed boxes
+	}
 	c := newRowCounter(min(w, h), r)
 	return c.count(ctx, max(w, h))
 }

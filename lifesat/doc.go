@@ -9,10 +9,31 @@
 // # The model
 //
 // A Board is a W x H rectangle of cells; (x, y) is column x, row y, from
-// the top-left corner. A Rule is any outer-totalistic rule in B/S notation
-// (ParseRule("B3/S23") is Life). Step computes the next generation, with a
-// dead edge or on a torus; it is the plain simulation every search result
-// is checked with.
+// the top-left corner. A Rule is any Life-like rule: a table of the next
+// state of a cell for each of the 512 states of its 3x3 neighbourhood
+// (Rule.Transition). ParseRule reads the three notations the community's
+// tools use (Golly, LLS, rlifesrc), and String writes each back in Golly's
+// canonical form:
+//
+//	B3/S23, 23/3           B/S, outer-totalistic: births on 3, survival on 2 or 3 (Life)
+//	B/S                    nothing is born, nothing survives (not Life: the zero Rule is no rule)
+//	B2n3/S23-q             Hensel, isotropic non-totalistic: births on 3 and on the
+//	                       two-corner pair "2n", survival on 2 and on 3 except "3q"
+//	MAPARYXfhZofugWaH7...  MAP: the 512 transitions in base64 (this one is Life)
+//
+// Step computes the next generation, with a dead edge or on a torus; it is
+// the plain simulation every search result is checked with.
+//
+// For example the dead centre of
+//
+//	O..
+//	...
+//	..O
+//
+// has two live neighbours in opposite corners, Hensel's class 2n
+// (Neighbourhood 257: NW is 256, SE is 1). Under Life it stays dead; under
+// B2n3/S23-q it is born. Knuth's encoding, which counts neighbours, takes
+// only outer-totalistic rules; the direct encoding takes any rule.
 //
 // # Searching
 //

@@ -1,7 +1,7 @@
 package lifesat
 
 // The direct encoding: each cell's transition as the minimal CNF of the
-// Boolean function of its ten variables (the cell, its eight neighbours,
+// Boolean function of its ten variables, for any rule's transition table (the cell, its eight neighbours,
 // its next state), with no auxiliary variables. This is the blog's
 //
 //	BooleanConvert[(b[t,i,j] && (b[t+1,i,j] <=> count in S)) ||
@@ -16,7 +16,6 @@ package lifesat
 
 import (
 	"image"
-	"math/bits"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
@@ -26,13 +25,20 @@ type direct struct {
 }
 
 func newDirect(r Rule) *direct {
-	// Input 0 is the cell, inputs 1..8 its neighbours, input 9 its next
-	// state.
+	// Input 0 is the cell, inputs 1..8 its neighbours in the order of
+	// neighbourOffsets, input 9 its next state.
 	t := logic.NewTable(10, func(row uint32) (bool, bool) {
-		alive := row&1 == 1
-		n := bits.OnesCount32(row >> 1 & 0xff)
+		n := Neighbourhood(0)
+		if row&1 == 1 {
+			n = Centre
+		}
+		for i, o := range neighbourOffsets {
+			if row>>(1+i)&1 == 1 {
+				n |= offsetBit(o)
+			}
+		}
 		next := row>>9&1 == 1
-		return next == r.Next(alive, n), false
+		return next == r.Transition(n), false
 	})
 	return &direct{table: t}
 }

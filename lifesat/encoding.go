@@ -26,7 +26,8 @@ const (
 	// partial sums are shared between neighbouring cells, as in Knuth's
 	// SAT-LIFE programs (TAOCP 7.2.2.2), then states the rule on the
 	// counts. Fewer and shorter clauses, and about 13 auxiliary
-	// variables per cell.
+	// variables per cell. Outer-totalistic rules only: a Hensel or MAP
+	// rule that is not one is refused (the count does not decide it).
 	Knuth Encoding = "knuth"
 )
 
@@ -37,6 +38,8 @@ const DefaultEncoding = Direct
 // MaxEncoding is the encoding Maximize uses when Settings name none: with
 // the totalizer's bounds, Knuth's counters prove optima faster (9x9 still
 // life: 7 s against 21 s for Direct, measured with "lifesat max").
+// Rules that are not outer-totalistic, which Knuth cannot state, get
+// Direct.
 const MaxEncoding = Knuth
 
 // Encodings lists the available encodings.
@@ -110,6 +113,9 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 	case Direct:
 		enc = newDirect(r)
 	case Knuth:
+		if !r.Totalistic() {
+			return nil, fmt.Errorf("%w: the knuth encoding counts neighbours, so it takes only outer-totalistic rules, and %v is not one: use the direct encoding", ErrProblem, r)
+		}
 		enc = newKnuth(r)
 	default:
 		return nil, fmt.Errorf("%w: unknown encoding %q (want direct or knuth)", ErrProblem, e)
@@ -120,6 +126,12 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 
 // neighbourOffsets lists the eight neighbours in a fixed order.
 var neighbourOffsets = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+
+// offsetBit is the bit of the neighbour at offset o (dx, dy) in a
+// Neighbourhood: NW is 256, SE is 1.
+func offsetBit(o [2]int) Neighbourhood {
+	return 1 << (8 - (3*(o[1]+1) + o[0] + 1))
+}
 
 func floorDiv(a, b int) int {
 	q := a / b

@@ -48,73 +48,133 @@ func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logi
 // and UNSAT exactly when Step gives birth outside the box. Flipping any
 // cell of the correct successor is UNSAT.
 func TestEncodingsAgreeWithStep(t *testing.T) {
-	ctx := context.Background()
 	for _, rs := range rulesUnderTest {
 		r, err := ParseRule(rs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range Encodings() {
-			t.Run(fmt.Sprintf("%s/%s", e, rs), func(t *testing.T) {
-				for _, size := range []image.Point{{3, 3}, {4, 5}} {
-					w, h := size.X, size.Y
-					c, a, b := stepFormula(t, e, r, w, h)
-					sess, err := logic.Gophersat{}.Start(c)
-					if err != nil {
-						t.Fatal(err)
-					}
-					boards := 1 << (w * h)
-					rng := rand.New(rand.NewPCG(1, 2))
-					trials := min(boards, 200)
-					for i := range trials {
-						bits := i
-						if boards > trials {
-							bits = rng.IntN(boards)
-						}
-						g := NewBoard(w, h)
-						assume := make([]logic.Lit, 0, 2*w*h)
-						for j := range w * h {
-							alive := bits>>j&1 == 1
-							g.Set(j%w, j/w, alive)
-							assume = append(assume, a[j].Xor(!alive))
-						}
-						next := Step(g.Pad(1), r, Dead)
-						escapes := next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population()
-						st, err := sess.Solve(ctx, assume...)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if escapes {
-							if st != logic.Unsat {
-								t.Fatalf("%dx%d board\n%swhose successor leaves the box: %v, want UNSAT", w, h, g, st)
-							}
-							continue
-						}
-						if st != logic.Sat {
-							t.Fatalf("%dx%d board\n%s: %v, want SAT", w, h, g, st)
-						}
-						m := sess.Model()
-						for j := range w * h {
-							if want := next.Alive(j%w+1, j/w+1); b[j].Value(m) != want {
-								t.Fatalf("board\n%scell (%d,%d) of the successor: got %v, want %v", g, j%w, j/w, !want, want)
-							}
-						}
-						// Any other successor is refused.
-						j := rng.IntN(w * h)
-						flipped := append([]logic.Lit{}, assume...)
-						for k := range w * h {
-							alive := next.Alive(k%w+1, k/w+1)
-							if k == j {
-								alive = !alive
-							}
-							flipped = append(flipped, b[k].Xor(!alive))
-						}
-						if st, _ := sess.Solve(ctx, flipped...); st != logic.Unsat {
-							t.Fatalf("board\n%saccepts a wrong successor (cell %d flipped): %v", g, j, st)
-						}
+			t.Run(fmt.Sprintf("%s/%s", e, rs), func(t *testing.T) { agreeWithStep(t, e, r) })
+		}
+	}
+}
+
+// TestDirectEncodingAgreesWithStepOnAnyRule is the same differential test
+// for rules that are not outer-totalistic: random isotropic rules (random
+// sets of Hensel classes) and random MAP rules, whose tables are not
+// symmetric, so that a neighbour taken from the wrong side, or an edge
+// cell's constant-false neighbour put in the wrong place, shows.
+func TestDirectEncodingAgreesWithStepOnAnyRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 13))
+	var rules []Rule
+	for len(rules) < 6 {
+		var r Rule
+		if len(rules)%2 == 0 {
+			// Isotropic: each of the 102 (class, cell state) pairs at
+			// random, births from 3 or fewer neighbours rarely, so that
+			// most boards stay in the box (ring cells see at most 3).
+			var take [2][9]uint16
+			for a := range 2 {
+				for k := range 9 {
+					take[a][k] = uint16(rng.IntN(1 << len(henselLetters[k])))
+					if a == 0 && k <= 3 {
+						take[a][k] &= uint16(rng.IntN(1 << len(henselLetters[k])))
 					}
 				}
+			}
+			r = NewRule(func(n Neighbourhood) bool {
+				a := 0
+				if n.Alive() {
+					a = 1
+				}
+				return take[a][n.Count()]>>henselIndex[n]&1 == 1
 			})
+		} else {
+			r = NewRule(func(n Neighbourhood) bool {
+				if !n.Alive() && n.Count() <= 3 {
+					return rng.IntN(16) == 0
+				}
+				return rng.IntN(2) == 1
+			})
+		}
+		if r.BirthOnZero() || r.Totalistic() {
+			continue
+		}
+		rules = append(rules, r)
+	}
+	for i, r := range rules {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			if _, err := newEncoder(Knuth, r); err == nil {
+				t.Errorf("Knuth accepted %v, which is not outer-totalistic", r)
+			}
+			agreeWithStep(t, Direct, r)
+		})
+	}
+}
+
+// agreeWithStep checks encoding e of rule r against Step: for every
+// generation-0 board of a 3x3 box (and random ones of 4x5), forcing it
+// makes the formula force generation 1 to be Step's answer, and UNSAT
+// exactly when Step gives birth outside the box. Flipping any cell of the
+// correct successor is UNSAT.
+func agreeWithStep(t *testing.T, e Encoding, r Rule) {
+	ctx := context.Background()
+	for _, size := range []image.Point{{3, 3}, {4, 5}} {
+		w, h := size.X, size.Y
+		c, a, b := stepFormula(t, e, r, w, h)
+		sess, err := logic.Gophersat{}.Start(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards := 1 << (w * h)
+		rng := rand.New(rand.NewPCG(1, 2))
+		trials := min(boards, 512) // every board of the 3x3 box
+		for i := range trials {
+			bits := i
+			if boards > trials {
+				bits = rng.IntN(boards)
+			}
+			g := NewBoard(w, h)
+			assume := make([]logic.Lit, 0, 2*w*h)
+			for j := range w * h {
+				alive := bits>>j&1 == 1
+				g.Set(j%w, j/w, alive)
+				assume = append(assume, a[j].Xor(!alive))
+			}
+			next := Step(g.Pad(1), r, Dead)
+			escapes := next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population()
+			st, err := sess.Solve(ctx, assume...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if escapes {
+				if st != logic.Unsat {
+					t.Fatalf("%dx%d board\n%swhose successor leaves the box: %v, want UNSAT", w, h, g, st)
+				}
+				continue
+			}
+			if st != logic.Sat {
+				t.Fatalf("%dx%d board\n%s: %v, want SAT", w, h, g, st)
+			}
+			m := sess.Model()
+			for j := range w * h {
+				if want := next.Alive(j%w+1, j/w+1); b[j].Value(m) != want {
+					t.Fatalf("board\n%scell (%d,%d) of the successor: got %v, want %v", g, j%w, j/w, !want, want)
+				}
+			}
+			// Any other successor is refused.
+			j := rng.IntN(w * h)
+			flipped := append([]logic.Lit{}, assume...)
+			for k := range w * h {
+				alive := next.Alive(k%w+1, k/w+1)
+				if k == j {
+					alive = !alive
+				}
+				flipped = append(flipped, b[k].Xor(!alive))
+			}
+			if st, _ := sess.Solve(ctx, flipped...); st != logic.Unsat {
+				t.Fatalf("board\n%saccepts a wrong successor (cell %d flipped): %v", g, j, st)
+			}
 		}
 	}
 }

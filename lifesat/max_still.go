@@ -52,9 +52,6 @@ func rowsFit(w, h int) bool {
 }
 
 func maxStillLife(ctx context.Context, w, h int, r Rule, progress func(string, ...any)) (*MaxResult, error) {
-	if r == (Rule{}) {
-		r = Life
-	}
 	if err := checkRowBox("maximum still lifes", w, h, r); err != nil {
 		return nil, err
 	}
@@ -66,7 +63,11 @@ func maxStillLife(ctx context.Context, w, h int, r Rule, progress func(string, .
 		progress = func(string, ...any) {}
 	}
 	start := time.Now()
-	m := newRowMaximizer(min(w, h), r)
+	rowRule := r
+	if w >= h {
+		rowRule = r.transposed() // the program's rows are the board's columns
+	}
+	m := newRowMaximizer(min(w, h), rowRule)
 	best, rows, err := m.maximize(ctx, max(w, h), progress)
 	if err != nil {
 		return nil, err

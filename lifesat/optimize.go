@@ -63,6 +63,9 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	set.AllowEmpty = true
 	if given == "" {
 		set.Encoding = MaxEncoding
+		if !set.Rule.Totalistic() {
+			set.Encoding = Direct // Knuth counts, and counts do not decide this rule
+		}
 	}
 	start := time.Now()
 	in, err := encode(p, set, func(int, int, int) bool { return true })

@@ -117,8 +117,11 @@ func (q PredProblem) validate() error {
 }
 
 // Check reports whether b becomes the target after the steps, in the
-// problem's mode, by plain simulation.
+// problem's mode, by plain simulation. The zero Rule is an error.
 func (q PredProblem) Check(b *Board, r Rule) error {
+	if r.IsZero() {
+		return fmt.Errorf("%w: Check: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem)
+	}
 	n := q.steps()
 	var end *Board
 	switch q.Mode {

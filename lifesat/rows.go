@@ -8,13 +8,12 @@ package lifesat
 // of the one-cell ring around it keeps its state. Whether row y keeps its
 // cells depends only on rows y-1, y and y+1, so the boards can be built
 // row by row with the last two rows as the state. The state space is
-// 4^width, so the box is turned to put its shorter side across the rows:
-// an outer-totalistic rule looks at the Moore neighbourhood, which a
-// transposition maps onto itself.
+// 4^width, so the box is turned to put its shorter side across the rows,
+// and the rule with it (Rule.transposed: the same for isotropic rules, a
+// mirror image of the table for MAP rules).
 
 import (
 	"fmt"
-	"math/bits"
 )
 
 // maxRowWidth is the largest row width of the row-by-row programs: their
@@ -30,6 +29,8 @@ func checkRowBox(what string, w, h int, r Rule) error {
 	case min(w, h) > maxRowWidth:
 		return fmt.Errorf("%w: %s in a %dx%d box: the row-by-row program keeps 4^%d pairs of rows; the shorter side is limited to %d",
 			ErrProblem, what, w, h, min(w, h), maxRowWidth)
+	case r.IsZero():
+		return fmt.Errorf("%w: %s: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem, what)
 	case r.BirthOnZero():
 		return fmt.Errorf("%w: rule %v has B0: cells with no live neighbours are born, so the empty plane is not still and no board in a box is a still life",
 			ErrProblem, r)
@@ -62,8 +63,10 @@ func newRows(n int, r Rule) *rows {
 		aw, bw := ab&7, ab>>3
 		mid := bw>>1&1 == 1
 		for cw := range 8 {
-			nb := bits.OnesCount(uint(aw)) + bits.OnesCount(uint(bw&5)) + bits.OnesCount(uint(cw))
-			if r.Next(mid, nb) == mid {
+			// A window's left cell (bit 0) is the high bit of its row
+			// of the Neighbourhood.
+			nb := Neighbourhood(reverse3(aw)<<6 | reverse3(bw)<<3 | reverse3(cw))
+			if r.Transition(nb) == mid {
 				w.okC[ab] |= 1 << cw
 			}
 		}
@@ -72,6 +75,9 @@ func newRows(n int, r Rule) *rows {
 	w.extFlat = []uint16{0} // index 0 means "not cached"
 	return w
 }
+
+// reverse3 reverses the three low bits of a window.
+func reverse3(w int) int { return w&1<<2 | w&2 | w>>2&1 }
 
 // extensions returns the rows c (as a reused slice) that make row b stable
 // between rows a and c: the n cells of b and the dead ring cells just

@@ -1,140 +1,401 @@
 package lifesat
 
+// Rules: every Life-like rule, as a table of the next state of a cell for
+// each of the 512 states of its 3x3 neighbourhood. Three notations write
+// it, one file each:
+//
+//   - rule.go: the table, B/S notation for outer-totalistic rules
+//     ("B3/S23", "23/3"), and ParseRule, which dispatches;
+//   - rule_hensel.go: Hensel notation for isotropic non-totalistic rules
+//     ("B2n3/S23-q"), the 51 neighbourhood classes;
+//   - rule_map.go: MAP strings, the table itself in base64, as Golly
+//     writes it.
+//
+// Step, the encoders and the row programs all ask a Rule one question:
+// Transition, the next state of a neighbourhood. A partial rule (some
+// transitions unknown, LLS's "p" prefix) would be a second table of the
+// transitions that are known beside this one.
+
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrRule is wrapped by every error ParseRule returns.
 var ErrRule = errors.New("lifesat: bad rule")
 
-// A Rule is an outer-totalistic Life-like rule: a dead cell with n live
-// neighbours is born when bit n of Birth is set; a live cell with n live
-// neighbours survives when bit n of Survival is set (0 <= n <= 8).
+// A Neighbourhood is the state of a cell and its eight neighbours, one bit
+// each (1 alive), in the order of Golly's MAP rules:
 //
-// The zero Rule (B/S: everything dies) is valid, but the search Settings
-// treat it as "the default", Conway's Life.
+//	NW N  NE     256 128  64
+//	W  C  E   =   32  16   8
+//	SW S  SE       4   2   1
+//
+// N is the row above (y-1), W the column to the left (x-1). C, the cell
+// itself, is bit 4 (Centre). Values run from 0 (all dead) to 511.
+type Neighbourhood uint16
+
+// Centre is the bit of the cell itself in a Neighbourhood.
+const Centre Neighbourhood = 1 << 4
+
+// NeighbourhoodOf is the Neighbourhood of the cell whose own state is
+// cells[1][1]: cells[dy+1][dx+1] is the state of the cell dx columns to
+// the right and dy rows below it.
+func NeighbourhoodOf(cells [3][3]bool) Neighbourhood {
+	var n Neighbourhood
+	for _, row := range cells {
+		for _, c := range row {
+			n <<= 1
+			if c {
+				n |= 1
+			}
+		}
+	}
+	return n
+}
+
+// Alive reports whether the cell itself is alive.
+func (n Neighbourhood) Alive() bool { return n&Centre != 0 }
+
+// Count is the number of live neighbours, the cell itself not counted.
+func (n Neighbourhood) Count() int { return bits.OnesCount16(uint16(n &^ Centre & 511)) }
+
+// table holds one bit per Neighbourhood: bit i of word i/64 is the next
+// state of a cell whose neighbourhood is i.
+type table [8]uint64
+
+func (t *table) get(n Neighbourhood) bool { return t[n>>6&7]>>(n&63)&1 == 1 }
+
+func (t *table) set(n Neighbourhood, v bool) {
+	if v {
+		t[n>>6&7] |= 1 << (n & 63)
+	} else {
+		t[n>>6&7] &^= 1 << (n & 63)
+	}
+}
+
+// notation is how a Rule is written.
+type notation uint8
+
+const (
+	noRule  notation = iota // the zero Rule: no rule at all
+	bsRule                  // B/S, with Hensel letters when not totalistic
+	mapRule                 // MAP and base64
+)
+
+// A Rule is a Life-like cellular automaton rule: two states, the Moore
+// neighbourhood, and any function from the 512 states of a cell's 3x3
+// neighbourhood to its next state (Transition). Three notations write
+// rules, and ParseRule reads them all:
+//
+//   - B/S (outer-totalistic): "B3/S23" is Life: a dead cell with 3 live
+//     neighbours is born, a live one with 2 or 3 survives. Also "b3/s23",
+//     "B3S23", "S23/B3", and the older S/B form of digits only, survival
+//     first: "23/3". "B/S" is the rule under which everything dies.
+//   - Hensel (isotropic non-totalistic): a digit may be followed by
+//     letters that pick some of the neighbourhoods with that many live
+//     neighbours, up to rotation and reflection, or by '-' and the letters
+//     left out: "B2n3/S23-q", "B3/S2-i34q". The letters per count are
+//     1: ce, 2: aceikn, 3: aceijknqry, 4: aceijknqrtwyz, 5: as 3, 6: as 2,
+//     7: as 1 (51 classes with 0 and 8), as on LifeWiki's page
+//     "Isotropic non-totalistic Life-like cellular automaton".
+//   - MAP: "MAP" and 86 base64 characters (or 88, ending in "=="), the
+//     512 transitions in the order of Neighbourhood, first bit first, as
+//     Golly writes any Life-like rule; Life is "MAPARYXfhZofugWaH7oa...".
+//
+// String writes a rule in the notation it was read in, in canonical form
+// (Golly's): B/S with digits in order, Hensel letters in alphabetical
+// order, or after '-' when fewer are left out; MAP strings unpadded.
+// Rules compare equal with == when they have the same transitions and
+// the same notation; Equivalent compares the transitions alone.
+//
+// The zero Rule is no rule at all: it is not Life and not "B/S" (ParseRule
+// never returns it). It stands for "the default", Life, in Settings and in
+// pattern.Write; Step and Run panic on it, and CountStillLifes,
+// MaxStillLife and PredProblem.Check return an error.
+//
+// Inside, a Rule is a 512-bit table indexed by Neighbourhood; a partial
+// rule (LLS's "p" prefix, some transitions unknown) would add a second
+// table of the transitions that are known.
 type Rule struct {
-	Birth, Survival uint16
+	t     table
+	form  notation
+	outer bool // outer-totalistic, set by made
+}
+
+// made fills in what is derived from r's table.
+func (r Rule) made() Rule {
+	r.outer = r.t.totalistic()
+	return r
 }
 
 // Life is Conway's Game of Life, B3/S23.
-var Life = Rule{Birth: 1 << 3, Survival: 1<<2 | 1<<3}
+var Life = mustParseRule("B3/S23")
 
-// Next is the state of a cell after one step, given its state and its
-// number of live neighbours (0..8).
-func (r Rule) Next(alive bool, neighbours int) bool {
-	if alive {
-		return r.Survival>>neighbours&1 == 1
+func mustParseRule(s string) Rule {
+	r, err := ParseRule(s)
+	if err != nil {
+		panic(err)
 	}
-	return r.Birth>>neighbours&1 == 1
+	return r
+}
+
+// NewRule is the rule whose next state of neighbourhood n is next(n), for
+// all 512 neighbourhoods. It is written in B/S (Hensel) notation when it
+// is isotropic, else as a MAP string.
+func NewRule(next func(n Neighbourhood) bool) Rule {
+	r := Rule{form: bsRule}
+	for n := range Neighbourhood(512) {
+		r.t.set(n, next(n))
+	}
+	if !r.Isotropic() {
+		r.form = mapRule
+	}
+	return r.made()
+}
+
+// totalisticRule is the outer-totalistic rule with birth and survival
+// sets as bit masks over neighbour counts.
+func totalisticRule(birth, survival uint16) Rule {
+	r := Rule{form: bsRule}
+	for n := range Neighbourhood(512) {
+		set := birth
+		if n.Alive() {
+			set = survival
+		}
+		r.t.set(n, set>>n.Count()&1 == 1)
+	}
+	return r.made()
+}
+
+// IsZero reports whether r is the zero Rule, which names no rule.
+func (r Rule) IsZero() bool { return r.form == noRule }
+
+// Transition is the next state of a cell whose neighbourhood (itself
+// included) is n. The zero Rule kills every cell.
+func (r Rule) Transition(n Neighbourhood) bool { return r.t.get(n) }
+
+// Next is the next state of a cell under an outer-totalistic rule, given
+// its state and its number of live neighbours (0..8). It panics when r is
+// not outer-totalistic (see Totalistic): the count does not decide the
+// next state then; use Transition.
+func (r Rule) Next(alive bool, neighbours int) bool {
+	if !r.Totalistic() {
+		panic(fmt.Sprintf("lifesat: Rule.Next on %v, which is not outer-totalistic", r))
+	}
+	n := Neighbourhood(1<<neighbours - 1) // the first neighbours bits
+	n = n&15 | n>>4<<5                    // skip the centre bit
+	if alive {
+		n |= Centre
+	}
+	return r.t.get(n)
+}
+
+// Totalistic reports whether r is outer-totalistic: whether the next
+// state of every cell depends only on its own state and its number of
+// live neighbours, as in B/S notation without letters.
+func (r Rule) Totalistic() bool { return r.outer }
+
+func (t *table) totalistic() bool {
+	var seen [2][9]int8 // 0 unseen, 1 dead next, 2 alive next
+	for n := range Neighbourhood(512) {
+		c, k := 0, n.Count()
+		if n.Alive() {
+			c = 1
+		}
+		v := int8(1)
+		if t.get(n) {
+			v = 2
+		}
+		switch seen[c][k] {
+		case 0:
+			seen[c][k] = v
+		case v:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Isotropic reports whether r is the same rule when the plane is rotated
+// or reflected: whether Hensel notation can write it.
+func (r Rule) Isotropic() bool {
+	for n := range Neighbourhood(512) {
+		for _, m := range symmetries(n) {
+			if r.t.get(m) != r.t.get(n) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // BirthOnZero reports whether a dead cell with no live neighbours is born
-// (rules with B0). Such rules never leave an empty plane empty, so a
-// pattern in a finite box cannot be searched for under them.
-func (r Rule) BirthOnZero() bool { return r.Birth&1 == 1 }
+// (rules with B0; for MAP rules, bit 0 of the table). Such rules never
+// leave an empty plane empty, so a pattern in a finite box cannot be
+// searched for under them.
+func (r Rule) BirthOnZero() bool { return r.t.get(0) }
 
-// String is the rule in B/S notation, like "B3/S23".
-func (r Rule) String() string {
-	var sb strings.Builder
-	sb.WriteByte('B')
-	for n := range 9 {
-		if r.Birth>>n&1 == 1 {
-			sb.WriteByte(byte('0' + n))
+// transposed is r with the plane reflected in its main diagonal: a board
+// B evolves under r as its transpose evolves under r.transposed().
+func (r Rule) transposed() Rule {
+	t := Rule{form: r.form}
+	for n := range Neighbourhood(512) {
+		var m Neighbourhood
+		for p := range 9 { // bit 8-(3 row+col) moves to 8-(3 col+row)
+			if n>>(8-p)&1 == 1 {
+				m |= 1 << (8 - (3*(p%3) + p/3))
+			}
 		}
+		t.t.set(n, r.t.get(m))
 	}
-	sb.WriteString("/S")
-	for n := range 9 {
-		if r.Survival>>n&1 == 1 {
-			sb.WriteByte(byte('0' + n))
-		}
-	}
-	return sb.String()
+	return t.made()
 }
 
-// ParseRule reads a rule in B/S notation ("B3/S23", "b36/s23", "B3S23",
-// "S23/B3") or in the older S/B form of digits only, survival first
-// ("23/3" is Life). Case and surrounding space are ignored. Neighbour
-// counts above 8, repeated digits and non-totalistic (Hensel) letters are
-// errors.
-func ParseRule(s string) (Rule, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	bad := func(why string) (Rule, error) {
-		return Rule{}, fmt.Errorf("%w %q: %s", ErrRule, s, why)
+// Equivalent reports whether r and s have the same transitions, whatever
+// notation they were written in.
+func (r Rule) Equivalent(s Rule) bool { return r.t == s.t }
+
+// String is the rule in canonical form in its notation: "B3/S23",
+// "B2n3/S23-q", "MAP...". The zero Rule is "(no rule)".
+func (r Rule) String() string {
+	switch r.form {
+	case bsRule:
+		return r.hensel()
+	case mapRule:
+		return r.mapString()
 	}
+	return "(no rule)"
+}
+
+// ParseRule reads a rule in any of the notations Rule describes: B/S
+// ("B3/S23", "b3/s23", "B3S23", "S23/B3", the older "23/3"), Hensel
+// ("B2n3/S23-q") or MAP ("MAPARYXfhZofugWaH7oa..."). Surrounding space is
+// ignored, and so is case except in the base64 of a MAP string. Errors
+// wrap ErrRule and say what is wrong: neighbour counts above 8, repeated
+// digits, letters that name no neighbourhood, and the rule families it
+// does not take (bounded grids "B3/S23:T20,20", Generations "23/3/3",
+// hexagonal and von Neumann neighbourhoods, partial rules).
+func ParseRule(s string) (Rule, error) {
+	bad := func(why string) (Rule, error) {
+		q := s
+		if len(q) > 100 {
+			q = q[:100] + "..."
+		}
+		return Rule{}, fmt.Errorf("%w %q: %s", ErrRule, q, why)
+	}
+	t := strings.TrimSpace(s)
 	if t == "" {
 		return bad("empty")
 	}
-	var r Rule
-	if !strings.ContainsAny(t, "BS") {
-		// Old form "S/B": survival digits, a slash, birth digits.
-		surv, birth, ok := strings.Cut(t, "/")
-		if !ok {
-			return bad(`want "B3/S23" or "23/3"`)
-		}
-		var err error
-		if r.Survival, err = digits(surv); err != nil {
-			return bad(err.Error())
-		}
-		if r.Birth, err = digits(birth); err != nil {
-			return bad(err.Error())
-		}
-		return r, nil
-	}
-	// B/S form: two parts, each a letter and digits, separated by an
-	// optional slash, in either order.
-	var seenB, seenS bool
-	rest := t
-	for rest != "" {
-		letter := rest[0]
-		rest = rest[1:]
-		end := strings.IndexAny(rest, "BS/")
-		part := rest
-		if end >= 0 {
-			part = rest[:end]
-		}
-		rest = rest[len(part):]
-		rest = strings.TrimPrefix(rest, "/")
-		set, err := digits(part)
-		if err != nil {
-			return bad(err.Error())
-		}
-		switch {
-		case letter == 'B' && !seenB:
-			seenB, r.Birth = true, set
-		case letter == 'S' && !seenS:
-			seenS, r.Survival = true, set
-		case letter == 'B' || letter == 'S':
-			return bad(fmt.Sprintf("%c given twice", letter))
-		default:
-			return bad(fmt.Sprintf("unexpected %q", letter))
+	for i := range len(t) {
+		if t[i] >= utf8.RuneSelf {
+			// Not folded to ASCII letters by case mapping ('ſ' is 'S').
+			r, _ := utf8.DecodeRuneInString(t[i:])
+			return bad(fmt.Sprintf("unexpected %q", r))
 		}
 	}
-	if !seenB || !seenS {
-		return bad("need both a B part and an S part")
+	if i := strings.IndexByte(t, ':'); i >= 0 {
+		return bad(fmt.Sprintf("bounded grids (%q) are not supported: lifesat simulates the infinite plane or, with the torus edge, a board's own size", t[i:]))
+	}
+	if len(t) >= 3 && strings.EqualFold(t[:3], "MAP") {
+		return parseMap(t[3:], bad)
+	}
+	r, why := parseBS(strings.ToUpper(t))
+	if why != "" {
+		return bad(why)
 	}
 	return r, nil
 }
 
-// digits parses a set of neighbour counts like "236".
-func digits(s string) (uint16, error) {
-	var set uint16
-	for _, c := range s {
-		switch {
-		case c >= '0' && c <= '8':
-			if set>>(c-'0')&1 == 1 {
-				return 0, fmt.Errorf("digit %c repeated", c)
+// parseBS reads B/S and Hensel notation from an upper-case string, or
+// says why it cannot: first the rule families it does not take, named,
+// then the notation itself.
+func parseBS(u string) (Rule, string) {
+	parses := func(s string) bool { _, why := parseBSParts(s); return why == "" }
+	parts := strings.Split(u, "/")
+	switch {
+	case len(parts) == 3 && isGenerations(parts[2]) && parses(parts[0]+"/"+parts[1]):
+		return Rule{}, "Generations rules (a third part, the number of states) have more than two states: not supported"
+	case len(parts) > 2:
+		return Rule{}, "more than one '/'"
+	case len(u) > 1 && u[0] == 'P' && strings.ContainsAny(u[1:2], "BS/0123456789"):
+		return Rule{}, "partial rules (LLS's 'p' prefix) are not supported"
+	case len(u) > 1 && (u[len(u)-1] == 'H' || u[len(u)-1] == 'V') && parses(u[:len(u)-1]):
+		return Rule{}, "hexagonal and von Neumann neighbourhoods are not supported, only the Moore neighbourhood"
+	}
+	r, why := parseBSParts(u)
+	if why != "" && !strings.ContainsAny(u[:1], "BS/0123456789") {
+		return Rule{}, notARule
+	}
+	return r, why
+}
+
+// notARule is the message for strings that are no rule at all.
+const notARule = `want B/S notation ("B3/S23", "23/3"), Hensel notation ("B2n3/S23-q") or a MAP string ("MAP" and 86 base64 characters)`
+
+// parseBSParts reads B/S and Hensel notation with at most one slash.
+func parseBSParts(u string) (Rule, string) {
+	parts := strings.Split(u, "/")
+	if len(parts) > 2 {
+		return Rule{}, "more than one '/'"
+	}
+	var birth, survival string
+	if !strings.ContainsAny(u, "BS") {
+		// Old form "S/B": survival, a slash, birth.
+		if len(parts) != 2 {
+			return Rule{}, `want "B3/S23" or "23/3"`
+		}
+		survival, birth = parts[0], parts[1]
+	} else {
+		// Two parts, each a letter and its transitions, separated by an
+		// optional slash, in either order.
+		var seenB, seenS bool
+		for i, p := range parts {
+			if p == "" || p[0] != 'B' && p[0] != 'S' {
+				return Rule{}, "each part needs its letter B or S first"
 			}
-			set |= 1 << (c - '0')
-		case c == '9':
-			return 0, errors.New("a cell has at most 8 neighbours")
-		case c >= 'A' && c <= 'Z':
-			return 0, fmt.Errorf("letter %c: only outer-totalistic rules (digits 0-8) are supported", c)
-		default:
-			return 0, fmt.Errorf("unexpected %q", c)
+			for p != "" {
+				letter := p[0]
+				end := strings.IndexAny(p[1:], "BS") + 1
+				if end == 0 {
+					end = len(p)
+				}
+				switch {
+				case letter == 'B' && !seenB:
+					seenB, birth = true, p[1:end]
+				case letter == 'S' && !seenS:
+					seenS, survival = true, p[1:end]
+				default:
+					return Rule{}, fmt.Sprintf("%c given twice", letter)
+				}
+				p = p[end:]
+				if i == 0 && len(parts) == 2 && p != "" {
+					return Rule{}, "one part on each side of '/'"
+				}
+			}
+		}
+		if !seenB || !seenS {
+			return Rule{}, "need both a B part and an S part"
 		}
 	}
-	return set, nil
+	r := Rule{form: bsRule}
+	if why := r.setTransitions(strings.ToLower(birth), false); why != "" {
+		return Rule{}, why
+	}
+	if why := r.setTransitions(strings.ToLower(survival), true); why != "" {
+		return Rule{}, why
+	}
+	return r.made(), ""
+}
+
+// isGenerations reports whether s, the third part of a rule, is a number
+// of states: digits, perhaps after "C" or "G".
+func isGenerations(s string) bool {
+	s = strings.TrimLeft(s, "CG")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

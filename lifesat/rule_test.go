@@ -2,11 +2,16 @@ package lifesat
 
 import (
 	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
 func TestParseRule(t *testing.T) {
-	// Rule strings as LifeWiki writes them ("Rulestring" page).
+	// Rule strings as LifeWiki writes them ("Rulestring" page) and their
+	// canonical forms (Golly's: Hensel letters in alphabetical order, '-'
+	// when fewer letters are left out than taken).
 	tests := []struct {
 		in   string
 		want string
@@ -21,8 +26,35 @@ func TestParseRule(t *testing.T) {
 		{" B2/S ", "B2/S"},     // Seeds
 		{"B/S012345678", "B/S012345678"},
 		{"/3", "B3/S"},
+		{"B/S", "B/S"},
+		{"/", "B/S"},
+		// Hensel notation (LifeWiki "Isotropic non-totalistic Life-like
+		// cellular automaton"; the examples of issue 9).
+		{"B2n3/S23-q", "B2n3/S23-q"},
+		{"B3/S2-i34q", "B3/S2-i34q"}, // tlife
+		{"B2-a/S12", "B2-a/S12"},     // Just Friends
+		{"b2N3/s23-Q", "B2n3/S23-q"},
+		{"B2ce3-an4a5a/S01e234rt6ac7c8", "B2ce3-an4a5a/S01e234rt6ac7c8"},
+		{"B2c3aei4ajnr5acn/S2-ci3-ck4in5jkq6c7c", "B2c3aei4ajnr5acn/S2-ci3-ck4in5jkq6c7c"},
+		{"B2na/S", "B2an/S"},           // letters in alphabetical order
+		{"B2-ceikn/S", "B2a/S"},        // five of six left out: one taken
+		{"B2acei/S", "B2-kn/S"},        // four of six taken: two left out
+		{"B4acceijk/S", ""},            // (repeated letter: an error below)
+		{"B4aceijkn/S", "B4aceijkn/S"}, // seven of 13 stay plain
+		{"B4aceijknq/S", "B4-rtwyz/S"}, // eight of 13: five left out
+		{"B1ce/S", "B1/S"},             // every letter: the digit alone
+		{"B3aceijknqry/S2aceikn3", "B3/S23"},
+		{"23-q/2n3", "B2n3/S23-q"}, // the S/B form with letters (Golly reads it)
+		// MAP: Life, as on LifeWiki, padded or not.
+		{"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA", lifeMAP},
+		{"mapARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA==", lifeMAP},
+		// The last character's four unused bits are dropped.
+		{"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAP", lifeMAP},
 	}
 	for _, tt := range tests {
+		if tt.want == "" {
+			continue
+		}
 		r, err := ParseRule(tt.in)
 		if err != nil {
 			t.Errorf("ParseRule(%q): %v", tt.in, err)
@@ -37,12 +69,101 @@ func TestParseRule(t *testing.T) {
 	}
 }
 
+// lifeMAP is Life's MAP string as LifeWiki gives it; TestLifeMAP derives
+// it from the definition.
+const lifeMAP = "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA"
+
 func TestParseRuleErrors(t *testing.T) {
-	for _, in := range []string{"", "B9/S23", "B3/S23/X", "B33/S23", "B2n3/S23", "B3", "S23", "B3/B4/S2", "23", "xyz", "2a/3", "B3/S2-3"} {
-		if _, err := ParseRule(in); !errors.Is(err, ErrRule) {
-			t.Errorf("ParseRule(%q): err = %v, want ErrRule", in, err)
+	// Each bad rule and a piece of the message it must get.
+	tests := []struct{ in, msg string }{
+		{"", "empty"},
+		{"B9/S23", "at most 8 neighbours"},
+		{"B3/S23/X", "more than one '/'"},
+		{"B3/S23/", "more than one '/'"},
+		{"B33/S23", "repeated"},
+		{"B3", "both a B part and an S part"},
+		{"S23", "both a B part and an S part"},
+		{"B3/B4/S2", "more than one '/'"},
+		{"23", `"23/3"`},
+		{"xyz", "want B/S notation"},
+		{"garbage", "want B/S notation"},
+		{"B3/S2-3", "'-' needs the letters"},
+		{"B3/S23:T20,20", "bounded grids"},
+		{"MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA:P30,20", "bounded grids"},
+		{"23/3/3", "Generations"},
+		{"B3/S23/C3", "Generations"},
+		{"B2/S/8", "Generations"},
+		{"pB3a-c/S23", "partial rules"},
+		{"B2/S34H", "hexagonal"},
+		{"B2/S34V", "hexagonal and von Neumann"},
+		{"B2x/S23", "no such neighbourhood"},
+		{"B1a/S23", "the letters for 1 are ce"},
+		{"B4acceijk/S", "letter c repeated"},
+		{"B0c/S23", "counts 0 and 8"},
+		{"B3/S238c", "counts 0 and 8"},
+		{"Ba/S23", "without a neighbour count"},
+		{"B3/S2a-e", "right after a digit"},
+		{"MAPARYX", "86 base64 characters"},
+		{"MAP" + strings.Repeat("A", 22), "hexagonal"},
+		{"MAP" + strings.Repeat("A", 85) + "*", "not a base64 character"},
+		{"MAP" + strings.Repeat("A", 87), "86 base64 characters"},
+		{"LifeHistory", "want B/S notation"},
+		{"B3/\u017f23", "unexpected 'ſ'"}, // long s: upper case is S
+		{"B3/S23\u212a", "unexpected"},    // Kelvin sign: lower case is k
+	}
+	for _, tt := range tests {
+		_, err := ParseRule(tt.in)
+		if !errors.Is(err, ErrRule) {
+			t.Errorf("ParseRule(%q): err = %v, want ErrRule", tt.in, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("ParseRule(%q): %v, want it to say %q", tt.in, err, tt.msg)
+		}
+		if strings.Contains(err.Error(), "only outer-totalistic") {
+			t.Errorf("ParseRule(%q): %v: Hensel letters are supported", tt.in, err)
 		}
 	}
+}
+
+// TestEmptyRuleIsNotLife: "B/S", under which every cell dies, used to be
+// the zero Rule, which the Settings read as Life.
+func TestEmptyRuleIsNotLife(t *testing.T) {
+	for _, s := range []string{"B/S", "/", "b/s", "BS"} {
+		r, err := ParseRule(s)
+		if err != nil {
+			t.Fatalf("ParseRule(%q): %v", s, err)
+		}
+		if r.IsZero() || r == (Rule{}) {
+			t.Errorf("ParseRule(%q) is the zero Rule", s)
+		}
+		if r.Equivalent(Life) || r.String() != "B/S" {
+			t.Errorf("ParseRule(%q) = %v", s, r)
+		}
+		for n := range Neighbourhood(512) {
+			if r.Transition(n) {
+				t.Fatalf("%v: neighbourhood %d is alive next", r, n)
+			}
+		}
+		if d := (&Settings{Rule: r}).orDefaults(); d.Rule != r {
+			t.Errorf("Settings{Rule: %v} searches under %v", r, d.Rule)
+		}
+	}
+	if d := (&Settings{}).orDefaults(); d.Rule != Life {
+		t.Errorf("the zero Rule in Settings means %v, want Life", d.Rule)
+	}
+	if (Rule{}).String() == "B/S" {
+		t.Errorf("the zero Rule prints as B/S")
+	}
+}
+
+func TestStepRefusesTheZeroRule(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Step with the zero Rule did not panic")
+		}
+	}()
+	Step(NewBoard(3, 3), Rule{}, Dead)
 }
 
 func TestRuleNext(t *testing.T) {
@@ -55,20 +176,261 @@ func TestRuleNext(t *testing.T) {
 			t.Errorf("live cell, %d neighbours: %v", n, got)
 		}
 	}
+	// Every neighbourhood: the count decides.
+	for n := range Neighbourhood(512) {
+		k := bits.OnesCount(uint(n)) // the cell itself counted too
+		alive := n&16 != 0
+		want := k == 3 || alive && k == 4
+		if Life.Transition(n) != want {
+			t.Errorf("Life, neighbourhood %09b: %v", n, !want)
+		}
+	}
+}
+
+func TestRuleNextPanicsOffTotalistic(t *testing.T) {
+	r, _ := ParseRule("B2n3/S23-q")
+	defer func() {
+		if recover() == nil {
+			t.Error("Next on a Hensel rule did not panic")
+		}
+	}()
+	r.Next(false, 2)
+}
+
+func TestRuleKinds(t *testing.T) {
+	tests := []struct {
+		rule                  string
+		totalistic, isotropic bool
+		birthOnZero           bool
+	}{
+		{"B3/S23", true, true, false},
+		{"B0/S8", true, true, true},
+		{"B2n3/S23-q", false, true, false},
+		{lifeMAP, true, true, false},
+		{"MAP" + strings.Repeat("A", 85) + "g", false, false, false}, // bit 510: only SE dead, centre alive survives
+		{"MAPg" + strings.Repeat("A", 85), true, true, true},         // bit 0: B0 only
+	}
+	for _, tt := range tests {
+		r, err := ParseRule(tt.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Totalistic() != tt.totalistic || r.Isotropic() != tt.isotropic || r.BirthOnZero() != tt.birthOnZero {
+			t.Errorf("%v: totalistic %v, isotropic %v, B0 %v", r, r.Totalistic(), r.Isotropic(), r.BirthOnZero())
+		}
+	}
+}
+
+// TestLifeMAP derives Life's MAP string from the definition: bit i of the
+// stream (most significant bit of each base64 digit first) is the next
+// state of the neighbourhood i, NW = 256 ... SE = 1, centre 16.
+func TestLifeMAP(t *testing.T) {
+	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	var stream []int
+	for i := range 512 {
+		alive := i&16 != 0
+		k := bits.OnesCount(uint(i &^ 16))
+		if k == 3 || alive && k == 2 {
+			stream = append(stream, 1)
+		} else {
+			stream = append(stream, 0)
+		}
+	}
+	for len(stream)%6 != 0 {
+		stream = append(stream, 0)
+	}
+	want := "MAP"
+	for i := 0; i < len(stream); i += 6 {
+		v := 0
+		for _, b := range stream[i : i+6] {
+			v = v<<1 | b
+		}
+		want += digits[v : v+1]
+	}
+	if want != lifeMAP {
+		t.Fatalf("Life's MAP string from the definition is %s, LifeWiki's %s", want, lifeMAP)
+	}
+	r, err := ParseRule(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Equivalent(Life) || r == Life || r.String() != want {
+		t.Errorf("%s: %v, Equivalent to Life %v", want, r, r.Equivalent(Life))
+	}
+}
+
+// TestMAPRoundTrip: random tables, written and read back, padded or not.
+func TestMAPRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 50 {
+		var tab table
+		for i := range tab {
+			tab[i] = rng.Uint64()
+		}
+		r := NewRule(func(n Neighbourhood) bool { return tab.get(n) })
+		s := r.String()
+		if !strings.HasPrefix(s, "MAP") || len(s) != 89 {
+			t.Fatalf("random table written as %q", s)
+		}
+		for _, in := range []string{s, s + "==", "map" + s[3:], " " + s + " "} {
+			back, err := ParseRule(in)
+			if err != nil || back != r {
+				t.Fatalf("%q read back as %v, %v", in, back, err)
+			}
+		}
+		// A one-bit change is another rule.
+		i := rng.IntN(512)
+		tab.set(Neighbourhood(i), !tab.get(Neighbourhood(i)))
+		if NewRule(func(n Neighbourhood) bool { return tab.get(n) }).Equivalent(r) {
+			t.Fatalf("bit %d flipped: same rule", i)
+		}
+	}
+}
+
+// TestMAPOrientation: the MAP rule "a cell takes the state of its west
+// neighbour" (bit 32 of the neighbourhood) moves every pattern one cell
+// east (+x) per generation; "north" (bit 128) moves it one cell down.
+func TestMAPOrientation(t *testing.T) {
+	glider := boardOf(".O.\n..O\nOOO\n")
+	for _, tt := range []struct {
+		bit    Neighbourhood
+		dx, dy int
+	}{{32, 1, 0}, {8, -1, 0}, {128, 0, 1}, {2, 0, -1}, {256, 1, 1}, {1, -1, -1}} {
+		r := NewRule(func(n Neighbourhood) bool { return n&tt.bit != 0 })
+		if r.Isotropic() || !strings.HasPrefix(r.String(), "MAP") {
+			t.Fatalf("copy-neighbour rule %v", r)
+		}
+		b := Step(glider.Pad(2), r, Dead)
+		want := NewBoard(7, 7)
+		for y := range 3 {
+			for x := range 3 {
+				if glider.Alive(x, y) {
+					want.Set(x+2+tt.dx, y+2+tt.dy, true)
+				}
+			}
+		}
+		if !b.Equal(want) {
+			t.Errorf("copy bit %d: got\n%swant\n%s", tt.bit, b, want)
+		}
+	}
+}
+
+// TestTransposedRule: a board evolves under r as its transpose does under
+// r.transposed(), for a random MAP rule (the row programs rely on it).
+func TestTransposedRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	r := NewRule(func(Neighbourhood) bool { return rng.IntN(2) == 1 })
+	rt := r.transposed()
+	if rt.Equivalent(r) || !rt.transposed().Equivalent(r) {
+		t.Fatalf("transposed twice is not the rule")
+	}
+	for range 20 {
+		b := NewBoard(5, 4)
+		for i := range 20 {
+			b.Set(i%5, i/5, rng.IntN(2) == 1)
+		}
+		tb := NewBoard(4, 5)
+		for y := range 4 {
+			for x := range 5 {
+				tb.Set(y, x, b.Alive(x, y))
+			}
+		}
+		got, want := Step(tb, rt, Dead), Step(b, r, Dead)
+		for y := range 4 {
+			for x := range 5 {
+				if got.Alive(y, x) != want.Alive(x, y) {
+					t.Fatalf("cell (%d,%d)", x, y)
+				}
+			}
+		}
+	}
+}
+
+// boardOf reads a board drawn with 'O' alive and '.' dead.
+func boardOf(s string) *Board {
+	rows := strings.Split(strings.TrimSpace(s), "\n")
+	b := NewBoard(len(rows[0]), len(rows))
+	for y, row := range rows {
+		for x, c := range row {
+			b.Set(x, y, c == 'O')
+		}
+	}
+	return b
 }
 
 func FuzzParseRule(f *testing.F) {
-	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/"} {
+	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/",
+		"B/S", "B2n3/S23-q", "B3/S2-i34q", "B2-a/S12", "23-q/2n3", "B4-rtwyz/S8", lifeMAP, lifeMAP + "==",
+		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		r, err := ParseRule(s)
 		if err != nil {
+			if !errors.Is(err, ErrRule) {
+				t.Fatalf("%q: error %v does not wrap ErrRule", s, err)
+			}
 			return
+		}
+		if r.IsZero() {
+			t.Fatalf("%q read as the zero Rule", s)
 		}
 		back, err := ParseRule(r.String())
 		if err != nil || back != r {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
 		}
+		if r.Isotropic() != (r.form == bsRule) && r.form == bsRule {
+			t.Fatalf("%q: a B/S rule that is not isotropic", s)
+		}
 	})
+}
+
+// TestBoardNeighbourhood: every bit of Board.Neighbourhood is the cell at
+// its offset (NW 256 ... SE 1), read with Alive, on random boards, inside
+// and at the edges, dead and on a torus.
+func TestBoardNeighbourhood(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 20 {
+		w, h := 1+rng.IntN(6), 1+rng.IntN(6)
+		b := NewBoard(w, h)
+		for y := range h {
+			for x := range w {
+				b.Set(x, y, rng.IntN(2) == 1)
+			}
+		}
+		for _, e := range []Edge{Dead, Torus} {
+			for y := range h {
+				for x := range w {
+					n := b.Neighbourhood(x, y, e)
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							nx, ny := x+dx, y+dy
+							if e == Torus {
+								nx, ny = (nx+w)%w, (ny+h)%h
+							}
+							bit := Neighbourhood(1) << (8 - (3*(dy+1) + dx + 1))
+							if (n&bit != 0) != b.Alive(nx, ny) {
+								t.Fatalf("%v edge, %dx%d board, cell (%d,%d), offset (%d,%d)", e, w, h, x, y, dx, dy)
+							}
+						}
+					}
+					if n.Count() != b.Neighbours(x, y, e) {
+						t.Fatalf("count %d, Neighbours %d", n.Count(), b.Neighbours(x, y, e))
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkParseRule(b *testing.B) {
+	for _, s := range []string{"B3/S23", "B2n3/S23-q", lifeMAP} {
+		b.Run(s[:min(len(s), 10)], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ParseRule(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

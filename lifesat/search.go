@@ -44,8 +44,8 @@ func (d Diversify) String() string {
 // Settings tune a search. A nil *Settings means the defaults, and so does
 // the zero value of every field.
 type Settings struct {
-	// Rule is the outer-totalistic rule; the zero Rule means Life
-	// (B3/S23). Rules with B0 are refused.
+	// Rule is the rule; the zero Rule (no rule) means Life, B3/S23.
+	// ParseRule("B/S") is not the zero Rule. Rules with B0 are refused.
 	Rule Rule
 	// Encoding is the rule's encoding; "" means DefaultEncoding.
 	Encoding Encoding
@@ -82,7 +82,7 @@ func (s *Settings) orDefaults() Settings {
 	if s != nil {
 		d = *s
 	}
-	if d.Rule == (Rule{}) {
+	if d.Rule.IsZero() {
 		d.Rule = Life
 	}
 	if d.Encoding == "" {

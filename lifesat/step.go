@@ -39,13 +39,52 @@ func (b *Board) Neighbours(x, y int, e Edge) int {
 	return n
 }
 
+// Neighbourhood is the state of cell (x, y) of b and its eight
+// neighbours.
+func (b *Board) Neighbourhood(x, y int, e Edge) Neighbourhood {
+	if x > 0 && y > 0 && x < b.w-1 && y < b.h-1 {
+		// Inside: three rows of three cells, no edge to mind.
+		var n Neighbourhood
+		for i := (y-1)*b.w + x - 1; i <= (y+1)*b.w+x-1; i += b.w {
+			row := b.cells[i : i+3]
+			n = n<<3 | cellBit(row[0])<<2 | cellBit(row[1])<<1 | cellBit(row[2])
+		}
+		return n
+	}
+	var n Neighbourhood
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			nx, ny := x+dx, y+dy
+			if e == Torus && b.w > 0 && b.h > 0 {
+				nx, ny = mod(nx, b.w), mod(ny, b.h)
+			}
+			n <<= 1
+			if b.Alive(nx, ny) {
+				n |= 1
+			}
+		}
+	}
+	return n
+}
+
+func cellBit(alive bool) Neighbourhood {
+	if alive {
+		return 1
+	}
+	return 0
+}
+
 // Step returns the next generation of b under rule r. It is the plain,
 // obviously correct simulation that every search result is checked with.
+// It panics on the zero Rule, which names no rule.
 func Step(b *Board, r Rule, e Edge) *Board {
+	if r.IsZero() {
+		panic("lifesat: Step with the zero Rule; use Life or ParseRule")
+	}
 	next := NewBoard(b.w, b.h)
 	for y := range b.h {
 		for x := range b.w {
-			next.cells[y*b.w+x] = r.Next(b.cells[y*b.w+x], b.Neighbours(x, y, e))
+			next.cells[y*b.w+x] = r.Transition(b.Neighbourhood(x, y, e))
 		}
 	}
 	return next
@@ -53,6 +92,9 @@ func Step(b *Board, r Rule, e Edge) *Board {
 
 // Run returns the generations b, Step(b), ... up to n steps: n+1 boards.
 func Run(b *Board, r Rule, e Edge, n int) []*Board {
+	if r.IsZero() {
+		panic("lifesat: Run with the zero Rule; use Life or ParseRule")
+	}
 	gens := make([]*Board, 0, n+1)
 	gens = append(gens, b)
 	for range n {

@@ -97,7 +97,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
 	fs.Var(&f.n, "n", "number of distinct patterns to find, or all")
-	fs.StringVar(&f.rule, "rule", "B3/S23", "outer-totalistic rule, B/S or S/B notation")
+	fs.StringVar(&f.rule, "rule", "B3/S23", "rule: B/S (B36/S23, 23/3), Hensel (B2n3/S23-q) or MAP notation")
 	fs.StringVar(&f.encoding, "encoding", "", "rule encoding: direct or knuth (default: direct, knuth for max)")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells or matrix")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")

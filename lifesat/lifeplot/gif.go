@@ -69,8 +69,8 @@ func GIF(w io.Writer, phases []*lifesat.Board, o *GIFOptions) error {
 // visibly moves across the frame, and the frames of an oscillator over
 // one period loop without a jump. gens 0 means one period, the number of
 // pat's phases. When no cell is ever alive the frame is pat's box grown
-// by margin. The rule is used as given: the zero Rule kills everything
-// (pass lifesat.Life for Life).
+// by margin. The rule is used as given; the zero Rule names no rule and
+// lifesat.Step panics on it (pass lifesat.Life for Life).
 //
 // Frames returns nil when pat has no phases or gens is negative.
 func Frames(pat *lifesat.Pattern, r lifesat.Rule, gens int, margin int) []*lifesat.Board {

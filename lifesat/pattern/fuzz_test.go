@@ -48,7 +48,7 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("board changed:\n%s\nto\n%s", p.Board, q.Board)
 		}
 		want := p.Rule
-		if want == (lifesat.Rule{}) {
+		if want.IsZero() {
 			want = lifesat.Life // Write's zero Rule
 		}
 		if q.Rule != want {

@@ -187,14 +187,16 @@ func Read(r io.Reader) (*Pattern, error) {
 	return p, nil
 }
 
-// Write writes b in format f. The rule goes into the RLE header; the zero
-// Rule stands for lifesat.Life there, as in the search settings. The other
+// Write writes b in format f. The rule goes into the RLE header in
+// canonical form; the zero Rule, which names no rule, stands for
+// lifesat.Life there, as in the search settings (a rule read from "B/S"
+// is not the zero Rule and is written "B/S"). The other
 // formats cannot name a rule and ignore it. See rle.Write, cells.Write and
 // matrix.Write for the layout and for the boards each cannot write.
 func Write(w io.Writer, b *lifesat.Board, f Format, rule lifesat.Rule) error {
 	switch f {
 	case RLE:
-		if rule == (lifesat.Rule{}) {
+		if rule.IsZero() {
 			rule = lifesat.Life
 		}
 		return rle.Write(w, &rle.Pattern{Board: b, Rule: rule, HasRule: true})

@@ -179,7 +179,14 @@ func TestWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	highLife := lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}
+	highLife, err := lifesat.ParseRule("B36/S23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, err := lifesat.ParseRule("B/S") // not the zero Rule: written as it is
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		f    pattern.Format
 		rule lifesat.Rule
@@ -188,6 +195,7 @@ func TestWrite(t *testing.T) {
 		{pattern.RLE, lifesat.Life, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
 		{pattern.RLE, lifesat.Rule{}, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
 		{pattern.RLE, highLife, "x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
+		{pattern.RLE, empty, "x = 3, y = 3, rule = B/S\nbo$2bo$3o!\n"},
 		{pattern.Cells, highLife, glider},
 		{pattern.Matrix, highLife, gliderMatrix},
 	}

@@ -53,6 +53,12 @@ func (p *parser) read() (*Pattern, error) {
 		}
 		if t[0] == '#' {
 			pat.Comments = append(pat.Comments, t[1:])
+			if rest, ok := strings.CutPrefix(t, "#r"); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "\t")) && strings.TrimSpace(rest) != "" {
+				// Life 1.05's rule line, "#r 23/3": survival/birth.
+				if err := p.rule(pat, t, len(t)-len(rest)+1); err != nil {
+					return nil, err
+				}
+			}
 			continue
 		}
 		if w, h, err = p.header(pat, text); err != nil {
@@ -180,15 +186,21 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 		}
 	}
 	c.space()
-	rule, err := lifesat.ParseRule(c.s[c.i:])
+	return w, h, p.rule(pat, c.s, c.i)
+}
+
+// rule parses the rule at byte i of line (a header or a "#r" line) into
+// pat's rule; the header's comes last, so it wins.
+func (p *parser) rule(pat *Pattern, line string, i int) error {
+	rule, err := lifesat.ParseRule(line[i:])
 	if err != nil { // the message quotes the rule: cut long ones short
-		if len(c.s)-c.i > 40 {
-			return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "bad rule %s", textio.Quote(c.s[c.i:]))
+		if len(line)-i > 100 {
+			return p.fail(p.line, i+1, ErrFormat, "bad rule %s", textio.Quote(line[i:]))
 		}
-		return 0, 0, p.fail(p.line, c.i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
+		return p.fail(p.line, i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
 	}
 	pat.Rule, pat.HasRule = rule, true
-	return w, h, nil
+	return nil
 }
 
 // size parses "key = N" for a header field, N a side of at most textio.MaxSide.

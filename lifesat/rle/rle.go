@@ -24,8 +24,9 @@ type Pattern struct {
 	// Board is exactly the box of the header: x columns by y rows.
 	Board *lifesat.Board
 
-	// Rule is the header's rule, or lifesat.Life when it names none
-	// (HasRule false). Write writes the rule only when HasRule is set.
+	// Rule is the header's rule, else the rule of a "#r" comment line,
+	// else lifesat.Life (HasRule false). Write writes the rule only when
+	// HasRule is set, and always in the header.
 	Rule    lifesat.Rule
 	HasRule bool
 

@@ -55,7 +55,7 @@ func TestRead(t *testing.T) {
 		{
 			name: "lower-case HighLife rule",
 			in:   "x = 3, y = 3, rule = b36/s23\nbo$2bo$3o!",
-			want: glider, w: 3, h: 3, rule: lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}, hasRule: true,
+			want: glider, w: 3, h: 3, rule: highLife, hasRule: true,
 		},
 		{
 			name: "wrapped lines, whitespace between runs and inside a run",
@@ -290,7 +290,7 @@ func TestWrite(t *testing.T) {
 	}{
 		{"glider", glider, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
 		{"no rule", &rle.Pattern{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
-		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: lifesat.Rule{Birth: 1<<3 | 1<<6, Survival: 1<<2 | 1<<3}, HasRule: true},
+		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: highLife, HasRule: true},
 			"x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
 		{"empty", &rle.Pattern{Board: lifesat.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
 		{"dead box kept", &rle.Pattern{Board: lifesat.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
@@ -358,6 +358,56 @@ func TestWriteErrors(t *testing.T) {
 	} {
 		if err := rle.Write(&bytes.Buffer{}, p); err == nil {
 			t.Errorf("Write(%+v) succeeded", p)
+		}
+	}
+}
+
+// highLife is B36/S23 (LifeWiki "HighLife").
+var highLife, _ = lifesat.ParseRule("B36/S23")
+
+// TestReadRuleLine: Life 1.05's "#r" line names the rule (survival/birth)
+// when the header does not; the header wins; the line stays a comment.
+func TestReadRuleLine(t *testing.T) {
+	tests := []struct {
+		in, rule string
+	}{
+		{"#r 23/36\nx = 3, y = 3\nbo$2bo$3o!", "B36/S23"},
+		{"#N HighLife?\n#r 23/36\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!", "B3/S23"},
+		{"#r B2n3/S23-q\nx = 3, y = 3\nbo$2bo$3o!", "B2n3/S23-q"},
+		{"#r\nx = 3, y = 3\nbo$2bo$3o!", "B3/S23"}, // no rule on the line: a comment
+	}
+	for _, tt := range tests {
+		p, err := rle.Read(strings.NewReader(tt.in))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		if p.Rule.String() != tt.rule || !p.HasRule && tt.rule != "B3/S23" {
+			t.Errorf("%q: rule %v (HasRule %v), want %s", tt.in, p.Rule, p.HasRule, tt.rule)
+		}
+		if !strings.HasPrefix(p.Comments[len(p.Comments)-1], "r") {
+			t.Errorf("%q: comments %q", tt.in, p.Comments)
+		}
+	}
+	for _, in := range []string{"#r 23/3/3\nx = 1, y = 1\no!", "#r B3/S23:T20,20\nx = 1, y = 1\no!", "#r garbage\nx = 1, y = 1\no!"} {
+		if _, err := rle.Read(strings.NewReader(in)); !errors.Is(err, rle.ErrFormat) || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("%q: %v, want ErrFormat on line 1", in, err)
+		}
+	}
+}
+
+// TestReadRuleMessages: the rule families lifesat does not take are
+// named in the message.
+func TestReadRuleMessages(t *testing.T) {
+	for _, tt := range []struct{ rule, msg string }{
+		{"B3/S23:T20,20", "bounded grids"},
+		{"B3/S23/", "more than one '/'"},
+		{"23/3/3", "Generations"},
+		{"B3/S23/C3", "Generations"},
+		{"LifeHistory", "want B/S notation"},
+	} {
+		_, err := rle.Read(strings.NewReader("x = 1, y = 1, rule = " + tt.rule + "\no!"))
+		if !errors.Is(err, rle.ErrFormat) || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("rule = %s: %v, want %q", tt.rule, err, tt.msg)
 		}
 	}
 }

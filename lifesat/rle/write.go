@@ -21,7 +21,8 @@ const lineWidth = 70
 // merges row ends ("3$"), wraps lines at 70 characters between runs, and
 // ends in '!'. An empty board has the body "!".
 //
-// Write fails if p or p.Board is nil or a comment holds a line break.
+// Write fails if p or p.Board is nil, a comment holds a line break, or
+// HasRule is set with the zero Rule.
 func Write(w io.Writer, p *Pattern) error {
 	if p == nil || p.Board == nil {
 		return errors.New("rle: Write: nil pattern or board")
@@ -30,6 +31,9 @@ func Write(w io.Writer, p *Pattern) error {
 		if !textio.IsLine(c) {
 			return fmt.Errorf("rle: Write: comment %q holds a line break", c)
 		}
+	}
+	if p.HasRule && p.Rule.IsZero() {
+		return errors.New("rle: Write: HasRule with the zero Rule, which names no rule")
 	}
 	bw := bufio.NewWriter(w)
 	for _, c := range p.Comments {
