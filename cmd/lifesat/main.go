@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "cnf":
 		code, err = cnf(rest, stdout, stderr)
 	case "step":
-		code, err = step(rest, stdin, stdout, stderr)
+		code, err = step(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitFound
