@@ -65,11 +65,16 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		set.Encoding = MaxEncoding
 	}
 	start := time.Now()
-	in, err := encode(p, set, func(int, int, int) bool { return true })
+	per, w, h := p.period(), p.Width, p.Height
+	// The counter over every cell is the largest part for large boxes: it
+	// has about (per*w*h)^2 clauses, so it is part of the budget.
+	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, true, totalizerSize(per*w*h, per*w*h))
 	if err != nil {
+		if ctx.Err() != nil {
+			return &MaxResult{Status: logic.Unknown}, err
+		}
 		return nil, err
 	}
-	per, w, h := p.period(), p.Width, p.Height
 	all := make([]logic.Lit, 0, per*w*h)
 	for t := range per {
 		for y := range h {
@@ -82,7 +87,10 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	// their values on the all-alive board too ("at least k" true), or the
 	// solver's first guess would be "almost nothing alive".
 	before := in.CNF.NumVars()
-	tot := logic.NewTotalizer(in.CNF, all, len(all))
+	tot, err := logic.NewTotalizerContext(ctx, in.CNF, all, len(all))
+	if err != nil {
+		return &MaxResult{Status: logic.Unknown}, err
+	}
 	alive := make([]bool, in.CNF.NumVars()+1)
 	for v := before + 1; v < len(alive); v++ {
 		alive[v] = true
@@ -103,8 +111,11 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	}
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	sess, err := solver.Start(in.CNF)
+	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
+		if ctx.Err() != nil {
+			return res, err
+		}
 		return nil, err
 	}
 	for {
@@ -123,6 +134,9 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 				res.Optimal = true
 			}
 			return res, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
 		}
 		pat := in.Decode(sess.Model())
 		if err := p.Check(pat, &set); err != nil {

@@ -82,7 +82,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "bench":
 		code, err = benchCmd(ctx, rest, stdout, stderr)
 	case "cnf":
-		code, err = cnf(rest, stdout, stderr)
+		code, err = cnf(ctx, rest, stdout, stderr)
 	case "step":
 		code, err = step(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
