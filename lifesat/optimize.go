@@ -44,9 +44,13 @@ type MaxResult struct {
 //
 // Settings apply as for Search (the empty pattern is allowed, Seed and
 // Diversify do not apply, and the encoding defaults to MaxEncoding). ctx
-// is checked before each solver call and while it runs; on cancellation
+// is checked as in Search: while the formula and the counter are built
+// and loaded, before each solver call and while it runs; on cancellation
 // the best pattern so far comes back with ctx.Err(). Each improvement is
-// reported to Settings.Progress.
+// reported to Settings.Progress. The counter over every cell has about
+// (Period*Width*Height)^2 clauses, so the SAT path takes about 3500 cells
+// at most (12x290) within MaxMemory; larger problems are refused with
+// ErrProblem before anything is built.
 func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	var given Encoding
 	if s != nil {

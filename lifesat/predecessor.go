@@ -162,9 +162,10 @@ func (q PredProblem) checkCage(b *Board) error {
 // Seed and Diversify do not apply. With Minimize, it then asks for fewer
 // and fewer live cells until that is proved impossible.
 //
-// ctx is checked before each solver call and while the solver runs; on
-// cancellation the best predecessor found so far comes back, with
-// ctx.Err().
+// ctx is checked while the formula is encoded and loaded (as in Search),
+// before each solver call and while the solver runs; on cancellation the
+// best predecessor found so far comes back, with ctx.Err(). A formula
+// over MaxMemory is refused with ErrProblem before it is built.
 func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, error) {
 	set := s.orDefaults()
 	if err := q.validate(); err != nil {

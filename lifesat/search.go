@@ -423,10 +423,13 @@ type Result struct {
 // Each pattern is re-simulated by Problem.Check before it is returned; a
 // pattern that fails the check is reported as an error, never returned.
 //
-// ctx is checked before each solver call and while the solver runs. On
-// cancellation Search returns the patterns found so far with ctx.Err().
-// The embedded gophersat solver cannot be interrupted: it stops in the
-// background later (see logic.Gophersat).
+// ctx is checked every row while the formula is encoded, every few
+// thousand clauses while it is loaded into the solver, before each solver
+// call and while the solver runs. On cancellation Search returns the
+// patterns found so far with ctx.Err(). The embedded gophersat solver
+// cannot be interrupted while it loads or solves: it stops in the
+// background later (see logic.Gophersat). A problem whose formula would
+// need more than MaxMemory is refused with ErrProblem before it is built.
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 	set := s.orDefaults()
 	res := &Result{}
