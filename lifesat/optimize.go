@@ -100,6 +100,9 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		alive[v] = true
 	}
 	in.CNF.Flip(alive)
+	if err := ctx.Err(); err != nil {
+		return &MaxResult{Status: logic.Unknown}, err
+	}
 	atLeast := func(k int) logic.Lit {
 		l := tot.Output(k)
 		if !l.IsConst() && alive[l.Var()] {

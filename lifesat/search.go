@@ -479,6 +479,7 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 	if err != nil {
 		return err
 	}
+	size := formulaSize{int64(in.CNF.NumVars()), int64(in.CNF.NumClauses()), int64(in.CNF.NumLits())}
 	for {
 		st.Solves++
 		status, err := sess.Solve(ctx)
@@ -502,10 +503,33 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		if !yield(pat) {
 			return nil
 		}
+		// A ship is blocked at every place in the box: that can be more
+		// than the formula itself.
+		size = size.plus(in.blockSize(pat))
+		if need := logic.Footprint(set.Solver, int(size.vars), int(size.clauses), int(size.lits)); need > MaxMemory {
+			return fmt.Errorf("lifesat: stopped: ruling out the patterns found so far at every place in the box needs about %s with the solver %s, more than the limit of %s",
+				gigabytes(need), solverName(set.Solver), gigabytes(MaxMemory))
+		}
 		if err := in.block(ctx, sess, pat); err != nil {
 			return err
 		}
 	}
+}
+
+// blockSize is the number of clauses, and of literals, that block adds
+// for pat.
+func (in *Instance) blockSize(pat *Pattern) formulaSize {
+	p := in.Problem
+	var sz formulaSize
+	for _, b := range pat.Phases {
+		moves := int64(1)
+		if bb := b.BoundingBox(); p.Shift != (image.Point{}) && !bb.Empty() {
+			moves = int64(p.Width-bb.Dx()+1) * int64(p.Height-bb.Dy()+1)
+		}
+		sz.clauses += moves
+		sz.lits += moves * int64(p.Width*p.Height)
+	}
+	return sz
 }
 
 // block forbids pat, in every one of its phases, as generation 0 of a
