@@ -13,13 +13,19 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// allocated is the number of bytes f allocates.
+// allocated is the number of bytes f allocates: the least of three runs,
+// as the count is the whole process's, and a solver that an earlier test
+// abandoned may still be loading in the background.
 func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	least := uint64(1<<64 - 1)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
 }
 
 // The cases of issue 13 (point 4) whose formula does not fit in
@@ -134,15 +140,23 @@ func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
-		start := time.Now()
-		err := c.run(ctx)
-		took := time.Since(start)
-		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("%s with a 10 ms deadline: %v; want context.DeadlineExceeded", c.name, err)
+		// A limit that is not honoured takes long every time; a machine
+		// busy with other work may take long once.
+		var took []time.Duration
+		for len(took) < 2 {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+			start := time.Now()
+			err := c.run(ctx)
+			took = append(took, time.Since(start))
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%s with a 10 ms deadline: %v; want context.DeadlineExceeded", c.name, err)
+			}
+			if took[len(took)-1] < 10*time.Second {
+				break
+			}
 		}
-		if took > 10*time.Second {
+		if len(took) == 2 {
 			t.Errorf("%s with a 10 ms deadline returned after %v", c.name, took)
 		}
 	}

@@ -17,10 +17,10 @@ import (
 // limit that is not honoured, not to time anything.
 func TestLimitsHonouredWhileEncoding(t *testing.T) {
 	cases := []struct {
-		args     string
-		code     int
-		stderr   string
-		interupt bool // cancel the context after 10 ms, as Ctrl-C does
+		args      string
+		code      int
+		stderr    string
+		interrupt bool // cancel the context after 10 ms, as Ctrl-C does
 	}{
 		{"still -size 512x512 -timeout 1s", 2, "more than the limit of 3.0 GB", false},
 		{"osc -period 256 -size 32x32 -timeout 5s -jobs 1", 2, "more than the limit of 3.0 GB", false},
@@ -35,19 +35,27 @@ func TestLimitsHonouredWhileEncoding(t *testing.T) {
 		{"cnf still -size 256x256", 3, "interrupted", true},
 	}
 	for _, c := range cases {
-		ctx, cancel := context.WithCancel(context.Background())
-		if c.interupt {
-			time.AfterFunc(10*time.Millisecond, cancel)
+		// A limit that is not honoured takes long every time; a machine
+		// busy with other work may take long once.
+		var took []time.Duration
+		for len(took) < 2 {
+			ctx, cancel := context.WithCancel(context.Background())
+			if c.interrupt {
+				time.AfterFunc(10*time.Millisecond, cancel)
+			}
+			var out, errb bytes.Buffer
+			start := time.Now()
+			code := run(ctx, strings.Fields(c.args), strings.NewReader(""), &out, &errb)
+			took = append(took, time.Since(start))
+			cancel()
+			if code != c.code || !strings.Contains(errb.String(), c.stderr) {
+				t.Errorf("lifesat %s: exit %d, stderr %q; want exit %d and %q", c.args, code, errb.String(), c.code, c.stderr)
+			}
+			if took[len(took)-1] < 10*time.Second {
+				break
+			}
 		}
-		var out, errb bytes.Buffer
-		start := time.Now()
-		code := run(ctx, strings.Fields(c.args), strings.NewReader(""), &out, &errb)
-		took := time.Since(start)
-		cancel()
-		if code != c.code || !strings.Contains(errb.String(), c.stderr) {
-			t.Errorf("lifesat %s: exit %d, stderr %q; want exit %d and %q", c.args, code, errb.String(), c.code, c.stderr)
-		}
-		if took > 10*time.Second {
+		if len(took) == 2 {
 			t.Errorf("lifesat %s: took %v", c.args, took)
 		}
 	}
