@@ -15,6 +15,7 @@ package lifesat
 // inequality per forbidden neighbourhood.
 
 import (
+	"context"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -47,7 +48,7 @@ func newDirect(r Rule) *direct {
 // Life, 190 clauses of 8.8 literals for an inner cell's transition, 134
 // for a still-life cell).
 func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) {
-	d.each(cur, next, area, func(in []logic.Lit) {
+	d.each(context.Background(), cur, next, area, func(in []logic.Lit) {
 		c, l := d.table.Size(in...)
 		clauses += c
 		lits += l
@@ -55,15 +56,19 @@ func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) 
 	return clauses, lits
 }
 
-func (d *direct) step(c *logic.CNF, _ bool, cur, next grid, area image.Rectangle) {
-	d.each(cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
+func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid, area image.Rectangle) error {
+	return d.each(ctx, cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
 }
 
 // each calls f with the table's inputs for every cell of area, row by
-// row; in is reused from call to call.
-func (d *direct) each(cur, next grid, area image.Rectangle, f func(in []logic.Lit)) {
+// row; in is reused from call to call. It returns ctx.Err() when it sees,
+// at the start of a row, that ctx has ended.
+func (d *direct) each(ctx context.Context, cur, next grid, area image.Rectangle, f func(in []logic.Lit)) error {
 	var in [10]logic.Lit
 	for y := area.Min.Y; y < area.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for x := area.Min.X; x < area.Max.X; x++ {
 			in[0] = cur(x, y)
 			for i, o := range neighbourOffsets {
@@ -73,4 +78,5 @@ func (d *direct) each(cur, next grid, area image.Rectangle, f func(in []logic.Li
 			f(in[:])
 		}
 	}
+	return nil
 }

@@ -31,6 +31,7 @@ package lifesat
 // non-monotone counts as don't-cares; for Life they are Knuth's five.
 
 import (
+	"context"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -228,21 +229,24 @@ func (k *knuth) size(_, _ grid, area image.Rectangle) (clauses, lits int) {
 	return 64 * n, 160 * n
 }
 
-func (k *knuth) step(c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) {
+func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
 		// The count never matters: the next state depends on the cell alone.
 		for y := area.Min.Y; y < area.Max.Y; y++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			for x := area.Min.X; x < area.Max.X; x++ {
 				in[0], in[1] = cur(x, y), next(x, y)
 				k.out.Assert(c, in...)
 			}
 		}
-		return
+		return nil
 	}
 	if area.Empty() {
-		return
+		return nil
 	}
 	cnt := &counter{c: c, phased: phased, cap: k.cap}
 	// Shared counts, keyed by position. Column pair cp holds the cells
@@ -252,6 +256,9 @@ func (k *knuth) step(c *logic.CNF, phased bool, cur, next grid, area image.Recta
 	quad := newSharedCounts(image.Rect(cp0, area.Min.Y, cp1, area.Max.Y))                     // H(cp, y-1) + H(cp, y+1), at (cp, y)
 	vert := newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X+1, area.Max.Y)) // cells (x, r), (x, r+1), at (x, r)
 	for y := area.Min.Y; y < area.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for x := area.Min.X; x < area.Max.X; x++ {
 			cp := floorDiv(x, 2)
 			q := quad.get(cp, y, func() unary {
@@ -283,4 +290,5 @@ func (k *knuth) step(c *logic.CNF, phased bool, cur, next grid, area image.Recta
 			k.out.Assert(c, in...)
 		}
 	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package lifesat
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"strings"
@@ -61,9 +62,10 @@ type grid func(x, y int) logic.Lit
 
 // An encoder adds clauses stating that next(x, y) is the successor of cur
 // at (x, y) under the rule, for every cell of area. When phased is true
-// it writes each auxiliary variable it creates in its starting phase.
+// it writes each auxiliary variable it creates in its starting phase. It
+// looks at ctx every row and returns ctx.Err() when ctx has ended.
 type encoder interface {
-	step(c *logic.CNF, phased bool, cur, next grid, area image.Rectangle)
+	step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error
 	// size is the number of clauses, and of literals in all, that step
 	// adds with these arguments, or an estimate of them, to size the
 	// formula up front.

@@ -44,9 +44,13 @@ type MaxResult struct {
 //
 // Settings apply as for Search (the empty pattern is allowed, Seed and
 // Diversify do not apply, and the encoding defaults to MaxEncoding). ctx
-// is checked before each solver call and while it runs; on cancellation
+// is checked as in Search: while the formula and the counter are built
+// and loaded, before each solver call and while it runs; on cancellation
 // the best pattern so far comes back with ctx.Err(). Each improvement is
-// reported to Settings.Progress.
+// reported to Settings.Progress. The counter over every cell has about
+// (Period*Width*Height)^2 clauses, so the SAT path takes about 3500 cells
+// at most (12x290) within MaxMemory; larger problems are refused with
+// ErrProblem before anything is built.
 func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	var given Encoding
 	if s != nil {
@@ -68,11 +72,16 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		}
 	}
 	start := time.Now()
-	in, err := encode(p, set, func(int, int, int) bool { return true })
+	per, w, h := p.period(), p.Width, p.Height
+	// The counter over every cell is the largest part for large boxes: it
+	// has about (per*w*h)^2 clauses, so it is part of the budget.
+	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, true, totalizerSize(per*w*h, per*w*h))
 	if err != nil {
+		if ctx.Err() != nil {
+			return &MaxResult{Status: logic.Unknown}, err
+		}
 		return nil, err
 	}
-	per, w, h := p.period(), p.Width, p.Height
 	all := make([]logic.Lit, 0, per*w*h)
 	for t := range per {
 		for y := range h {
@@ -85,12 +94,18 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	// their values on the all-alive board too ("at least k" true), or the
 	// solver's first guess would be "almost nothing alive".
 	before := in.CNF.NumVars()
-	tot := logic.NewTotalizer(in.CNF, all, len(all))
+	tot, err := logic.NewTotalizerContext(ctx, in.CNF, all, len(all))
+	if err != nil {
+		return &MaxResult{Status: logic.Unknown}, err
+	}
 	alive := make([]bool, in.CNF.NumVars()+1)
 	for v := before + 1; v < len(alive); v++ {
 		alive[v] = true
 	}
 	in.CNF.Flip(alive)
+	if err := ctx.Err(); err != nil {
+		return &MaxResult{Status: logic.Unknown}, err
+	}
 	atLeast := func(k int) logic.Lit {
 		l := tot.Output(k)
 		if !l.IsConst() && alive[l.Var()] {
@@ -106,8 +121,11 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	}
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	sess, err := solver.Start(in.CNF)
+	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
+		if ctx.Err() != nil {
+			return res, err
+		}
 		return nil, err
 	}
 	for {
@@ -126,6 +144,9 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 				res.Optimal = true
 			}
 			return res, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
 		}
 		pat := in.Decode(sess.Model())
 		if err := p.Check(pat, &set); err != nil {

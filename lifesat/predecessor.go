@@ -165,9 +165,10 @@ func (q PredProblem) checkCage(b *Board) error {
 // Seed and Diversify do not apply. With Minimize, it then asks for fewer
 // and fewer live cells until that is proved impossible.
 //
-// ctx is checked before each solver call and while the solver runs; on
-// cancellation the best predecessor found so far comes back, with
-// ctx.Err().
+// ctx is checked while the formula is encoded and loaded (as in Search),
+// before each solver call and while the solver runs; on cancellation the
+// best predecessor found so far comes back, with ctx.Err(). A formula
+// over MaxMemory is refused with ErrProblem before it is built.
 func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, error) {
 	set := s.orDefaults()
 	if err := q.validate(); err != nil {
@@ -217,12 +218,24 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			return logic.False
 		}
 	}
-	for t := range n {
-		area := q.area(t + 1)
+	area := func(t int) image.Rectangle {
 		if q.Mode == PredDead {
-			area = area.Inset(-1) // the ring stays dead
+			return q.area(t).Inset(-1) // the ring stays dead
 		}
-		enc.step(c, false, lookup(t), lookup(t+1), area)
+		return q.area(t)
+	}
+	size := formulaSize{vars: int64(c.NumVars())}
+	for t := range n {
+		cl, li := enc.size(lookup(t), lookup(t+1), area(t+1))
+		size = size.plus(formulaSize{int64(auxVars(enc, area(t+1))), int64(cl), int64(li)})
+	}
+	if err := q.fits(set, size); err != nil {
+		return nil, err
+	}
+	for t := range n {
+		if err := enc.step(ctx, c, false, lookup(t), lookup(t+1), area(t+1)); err != nil {
+			return &PredResult{Status: logic.Unknown}, err
+		}
 	}
 	a0 := q.area(0)
 	first := make([]logic.Lit, 0, a0.Dx()*a0.Dy())
@@ -238,8 +251,11 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	}
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	sess, err := solver.Start(c)
+	sess, err := logic.StartContext(ctx, solver, c)
 	if err != nil {
+		if ctx.Err() != nil {
+			return res, err
+		}
 		return nil, err
 	}
 	var tot *logic.Totalizer
@@ -284,8 +300,13 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			// Counting up to the population of the first answer is
 			// enough: later answers only get smaller. The counter's
 			// variables are new, so the session starts again with it.
-			tot = logic.NewTotalizer(c, first, pop)
-			if sess, err = solver.Start(c); err != nil {
+			if err := q.fits(set, size.plus(totalizerSize(len(first), pop))); err != nil {
+				return res, fmt.Errorf("cannot minimize: %w", err)
+			}
+			if tot, err = logic.NewTotalizerContext(ctx, c, first, pop); err != nil {
+				return res, err
+			}
+			if sess, err = logic.StartContext(ctx, solver, c); err != nil {
 				return res, err
 			}
 		}

@@ -140,14 +140,25 @@ func (in *Instance) Decode(model []bool) *Pattern {
 // row), then the encoding's auxiliary variables, then the period,
 // population and non-emptiness constraints. Each variable is written
 // flipped as Settings.Diversify says.
+//
+// A problem whose formula would take more than MaxMemory as CNF is
+// refused with ErrProblem before it is built.
 func Encode(p Problem, s *Settings) (*Instance, error) {
-	return encode(p, s.orDefaults(), nil)
+	return EncodeContext(context.Background(), p, s)
 }
 
-// encode is Encode with a chosen starting phase for the cells: when phase
-// is not nil, the solver's first guess for cell (x, y) of generation t is
-// phase(t, x, y), instead of the random one of the settings.
-func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, error) {
+// EncodeContext is Encode that looks at ctx every row of every generation
+// and returns ctx.Err() when ctx has ended.
+func EncodeContext(ctx context.Context, p Problem, s *Settings) (*Instance, error) {
+	return encode(ctx, p, s.orDefaults(), nil, false, formulaSize{})
+}
+
+// encode is EncodeContext with a chosen starting phase for the cells: when
+// phase is not nil, the solver's first guess for cell (x, y) of generation
+// t is phase(t, x, y), instead of the random one of the settings. When
+// load is true, the formula and extra (what the caller adds to it later)
+// must fit in MaxMemory in the settings' solver, not only as CNF.
+func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int) bool, load bool, extra formulaSize) (*Instance, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -196,9 +207,22 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 		scl, sli := enc.size(s.cur, s.next, s.area)
 		cl, li = cl+scl+2*s.area.Dx()*s.area.Dy(), li+sli+6*s.area.Dx()*s.area.Dy()
 	}
+	// Nothing large is built before the whole formula is known to fit.
+	size := formulaSize{int64(c.NumVars()), int64(cl), int64(li)}
+	for _, s := range steps {
+		size.vars += int64(auxVars(enc, s.area) + 2*s.area.Dx()*s.area.Dy())
+	}
+	if p.MinPop > 0 || p.MaxPop > 0 {
+		size = size.plus(totalizerSize(w*h, max(p.MinPop, p.MaxPop+1)))
+	}
+	if err := p.fits(set, load, size.plus(extra)); err != nil {
+		return nil, err
+	}
 	c.Grow(cl, li)
 	for _, s := range steps {
-		enc.step(c, phased, s.cur, s.next, s.area)
+		if err := enc.step(ctx, c, phased, s.cur, s.next, s.area); err != nil {
+			return nil, err
+		}
 	}
 	if in.Exact {
 		for _, div := range maximalDivisors(per) {
@@ -220,7 +244,10 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		limit := max(p.MinPop, p.MaxPop+1)
 		before := c.NumVars()
-		tot := logic.NewTotalizer(c, first, min(limit, len(first)))
+		tot, err := logic.NewTotalizerContext(ctx, c, first, min(limit, len(first)))
+		if err != nil {
+			return nil, err
+		}
 		c.Add(tot.Output(p.MinPop))
 		if p.MaxPop > 0 {
 			c.Add(tot.Output(p.MaxPop + 1).Not())
@@ -237,6 +264,9 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {
 		for y := range h {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			for x := range w {
 				c.Comment("cell %d %d %d %d", t, x, y, in.Cell(t, x, y))
 			}
@@ -393,10 +423,13 @@ type Result struct {
 // Each pattern is re-simulated by Problem.Check before it is returned; a
 // pattern that fails the check is reported as an error, never returned.
 //
-// ctx is checked before each solver call and while the solver runs. On
-// cancellation Search returns the patterns found so far with ctx.Err().
-// The embedded gophersat solver cannot be interrupted: it stops in the
-// background later (see logic.Gophersat).
+// ctx is checked every row while the formula is encoded, every few
+// thousand clauses while it is loaded into the solver, before each solver
+// call and while the solver runs. On cancellation Search returns the
+// patterns found so far with ctx.Err(). The embedded gophersat solver
+// cannot be interrupted while it loads or solves: it stops in the
+// background later (see logic.Gophersat). A problem whose formula would
+// need more than MaxMemory is refused with ErrProblem before it is built.
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 	set := s.orDefaults()
 	res := &Result{}
@@ -430,7 +463,7 @@ func Enumerate(ctx context.Context, p Problem, s *Settings, yield func(*Pattern)
 // *exhausted when it proves that no further pattern exists.
 func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield func(*Pattern) bool, exhausted *bool) error {
 	start := time.Now()
-	in, err := Encode(p, &set)
+	in, err := encode(ctx, p, set, nil, true, formulaSize{})
 	if err != nil {
 		return err
 	}
@@ -442,10 +475,11 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 	}
 	start = time.Now()
 	defer func() { st.Solve = time.Since(start) }()
-	sess, err := solver.Start(in.CNF)
+	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
 		return err
 	}
+	size := formulaSize{int64(in.CNF.NumVars()), int64(in.CNF.NumClauses()), int64(in.CNF.NumLits())}
 	for {
 		st.Solves++
 		status, err := sess.Solve(ctx)
@@ -459,6 +493,9 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 			*exhausted = true
 			return nil
 		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		pat := in.Decode(sess.Model())
 		if err := p.Check(pat, &set); err != nil {
 			return fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
@@ -466,8 +503,33 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		if !yield(pat) {
 			return nil
 		}
-		in.block(sess, pat)
+		// A ship is blocked at every place in the box: that can be more
+		// than the formula itself.
+		size = size.plus(in.blockSize(pat))
+		if need := logic.Footprint(set.Solver, int(size.vars), int(size.clauses), int(size.lits)); need > MaxMemory {
+			return fmt.Errorf("lifesat: stopped: ruling out the patterns found so far at every place in the box needs about %s with the solver %s, more than the limit of %s",
+				gigabytes(need), solverName(set.Solver), gigabytes(MaxMemory))
+		}
+		if err := in.block(ctx, sess, pat); err != nil {
+			return err
+		}
 	}
+}
+
+// blockSize is the number of clauses, and of literals, that block adds
+// for pat.
+func (in *Instance) blockSize(pat *Pattern) formulaSize {
+	p := in.Problem
+	var sz formulaSize
+	for _, b := range pat.Phases {
+		moves := int64(1)
+		if bb := b.BoundingBox(); p.Shift != (image.Point{}) && !bb.Empty() {
+			moves = int64(p.Width-bb.Dx()+1) * int64(p.Height-bb.Dy()+1)
+		}
+		sz.clauses += moves
+		sz.lits += moves * int64(p.Width*p.Height)
+	}
+	return sz
 }
 
 // block forbids pat, in every one of its phases, as generation 0 of a
@@ -475,7 +537,9 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 // so for ships every phase is also forbidden at every place in the box:
 // ships are distinct up to phase and translation (anything finer would
 // make the count depend on the order the solver finds them in).
-func (in *Instance) block(sess logic.Session, pat *Pattern) {
+//
+// It returns ctx.Err() when it sees, before a clause, that ctx has ended.
+func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern) error {
 	p := in.Problem
 	for _, b := range pat.Phases {
 		bb := b.BoundingBox()
@@ -489,6 +553,9 @@ func (in *Instance) block(sess logic.Session, pat *Pattern) {
 			}
 		}
 		for _, d := range moves {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			cl := make([]logic.Lit, 0, p.Width*p.Height)
 			for y := range p.Height {
 				for x := range p.Width {
@@ -498,6 +565,7 @@ func (in *Instance) block(sess logic.Session, pat *Pattern) {
 			sess.Add(cl...)
 		}
 	}
+	return nil
 }
 
 // FindStillLife is the simple form for notebooks: one non-empty still life

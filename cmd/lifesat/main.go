@@ -81,9 +81,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "bench":
 		err = usageError{errors.New("the timing suites are a command of their own: lifesat-bench (go run ./cmd/lifesat-bench -h)")}
 	case "cnf":
-		code, err = cnf(rest, stdout, stderr)
+		code, err = cnf(ctx, rest, stdout, stderr)
 	case "step":
-		code, err = step(rest, stdin, stdout, stderr)
+		code, err = step(ctx, rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitFound

@@ -439,7 +439,7 @@ func (pw *patternWriter) board(b *lifesat.Board) error {
 }
 
 // cnf prints the DIMACS of a search.
-func cnf(args []string, stdout, stderr io.Writer) (int, error) {
+func cnf(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship") {
 		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]"`)}
 	}
@@ -451,8 +451,11 @@ func cnf(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	in, err := lifesat.Encode(p, s)
+	in, err := lifesat.EncodeContext(ctx, p, s)
 	if err != nil {
+		if ctx.Err() != nil {
+			return 0, err
+		}
 		return 0, usageError{err}
 	}
 	return exitFound, in.CNF.WriteDIMACS(stdout)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"io"
@@ -9,8 +10,9 @@ import (
 	"github.com/lifesat/lifesat/lifesat/pattern"
 )
 
-// step simulates a pattern read from a file or standard input.
-func step(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+// step simulates a pattern read from a file or standard input. ctx is
+// checked every generation.
+func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	fs := newFlagSet("lifesat step", stderr)
 	n := fs.Int("n", 1, "number of generations")
 	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
@@ -34,32 +36,52 @@ func step(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 		return 0, err
 	}
 	b := pat.Board
-	edge := lifesat.Torus
 	if !*torus {
 		// In the plane a pattern grows by at most one cell a side per
-		// generation; simulate on a board large enough, then trim back to
-		// the original frame when nothing left it.
-		edge = lifesat.Dead
+		// generation, so the result fits in the frame padded by n.
 		if b.Width()+2**n > lifesat.MaxSide || b.Height()+2**n > lifesat.MaxSide {
 			return 0, usageError{fmt.Errorf("-n %d on a %dx%d pattern needs a board larger than %d cells a side; use -torus", *n, b.Width(), b.Height(), lifesat.MaxSide)}
 		}
-		b = b.Pad(*n)
-	}
-	if rule.BirthOnZero() && edge == lifesat.Dead {
-		return 0, usageError{fmt.Errorf("rule %v has B0: the infinite plane cannot be simulated; use -torus", rule)}
+		if rule.BirthOnZero() {
+			return 0, usageError{fmt.Errorf("rule %v has B0: the infinite plane cannot be simulated; use -torus", rule)}
+		}
+		if b, err = plane(ctx, b, rule, *n); err != nil {
+			return 0, err
+		}
+		return exitFound, pattern.Write(stdout, b, out, rule)
 	}
 	for range *n {
-		b = lifesat.Step(b, rule, edge)
-	}
-	if edge == lifesat.Dead {
-		b = frame(b, *n, pat.Board.Width(), pat.Board.Height())
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		b = lifesat.Step(b, rule, lifesat.Torus)
 	}
 	return exitFound, pattern.Write(stdout, b, out, rule)
 }
 
-// frame crops a board padded by n back to the w x h frame it started in,
-// unless live cells lie outside that frame; then it keeps the smallest
-// frame that holds both the original box and every live cell.
-func frame(b *lifesat.Board, n, w, h int) *lifesat.Board {
-	return b.Crop(image.Rect(n, n, n+w, n+h).Union(b.BoundingBox()))
+// plane runs b for n generations in the infinite plane under a rule
+// without B0 and returns the result in b's frame, grown to hold every
+// live cell: the smallest rectangle that holds both b's box and the live
+// cells, in b's coordinates. Each generation steps only the live cells'
+// bounding box and the ring around it, so the time is proportional to the
+// live region, not to the frame padded by n. ctx is checked every
+// generation.
+func plane(ctx context.Context, b *lifesat.Board, rule lifesat.Rule, n int) (*lifesat.Board, error) {
+	w, h := b.Width(), b.Height()
+	var at image.Point // where cur's cell (0, 0) lies in b's frame
+	cur := b
+	for range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		live := cur.BoundingBox()
+		if live.Empty() {
+			break // nothing is born from nothing without B0
+		}
+		ring := live.Inset(-1)
+		cur = lifesat.Step(cur.Crop(ring), rule, lifesat.Dead)
+		at = at.Add(ring.Min)
+	}
+	live := cur.BoundingBox().Add(at)
+	return cur.Crop(image.Rect(0, 0, w, h).Union(live).Sub(at)), nil
 }

@@ -33,7 +33,10 @@ package logic
 // cardinality_seq.go. CNF.Assert uses totalize for large counting
 // functions (counting.go).
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // A Totalizer counts how many of its input literals are true, in unary:
 // Output(k) is a literal that is true exactly when at least k inputs are
@@ -81,6 +84,24 @@ func NewTotalizer(c *CNF, lits []Lit, limit int) *Totalizer {
 		t.out = totalize(c, free, top)
 	}
 	return t
+}
+
+// NewTotalizerContext is NewTotalizer that looks at ctx as it goes (at
+// every node over 256 inputs or more) and returns ctx.Err() when ctx has
+// ended; c then holds part of a totalizer and should be dropped. Use
+// TotalizerSize first: the full totalizer over n inputs has about n*n
+// clauses.
+func NewTotalizerContext(ctx context.Context, c *CNF, lits []Lit, limit int) (*Totalizer, error) {
+	free, ones := foldConsts(c, "NewTotalizer", lits)
+	limit = min(max(limit, 0), len(lits))
+	t := &Totalizer{n: len(lits), limit: limit, ones: ones, free: len(free)}
+	if top := limit - ones; top > 0 && len(free) > 0 {
+		var err error
+		if t.out, err = totalizeContext(ctx, c, free, top); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // Output is a literal that is true exactly when at least k inputs are
@@ -247,12 +268,30 @@ func foldConsts(c *CNF, name string, lits []Lit) (free []Lit, ones int) {
 // least i of in are true (us: at least s). The inputs must not be
 // constants, and top >= 1. A single input is its own output.
 func totalize(c *CNF, in []Lit, top int) []Lit {
+	r, _ := totalizeContext(context.Background(), c, in, top)
+	return r
+}
+
+// totalizeContext is totalize that returns ctx.Err() when it sees that ctx
+// has ended, at the nodes over 256 inputs or more.
+func totalizeContext(ctx context.Context, c *CNF, in []Lit, top int) ([]Lit, error) {
 	if len(in) == 1 {
-		return in[:1:1]
+		return in[:1:1], nil
+	}
+	if len(in) >= 256 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	h := len(in) / 2
-	a := totalize(c, in[:h], top)
-	b := totalize(c, in[h:], top)
+	a, err := totalizeContext(ctx, c, in[:h], top)
+	if err != nil {
+		return nil, err
+	}
+	b, err := totalizeContext(ctx, c, in[h:], top)
+	if err != nil {
+		return nil, err
+	}
 	s := min(len(a)+len(b), top)
 	r := make([]Lit, s)
 	for i := range r {
@@ -270,6 +309,11 @@ func totalize(c *CNF, in []Lit, top int) []Lit {
 		return x[i-1]
 	}
 	for i := 0; i <= len(a); i++ {
+		if len(in) >= 256 && i%16 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		for j := 0; j <= len(b); j++ {
 			if k := i + j; 1 <= k && k <= s {
 				// C1: a_i && b_j => r_(i+j)
@@ -281,5 +325,5 @@ func totalize(c *CNF, in []Lit, top int) []Lit {
 			}
 		}
 	}
-	return r
+	return r, nil
 }

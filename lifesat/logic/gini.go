@@ -64,7 +64,13 @@ type Gini struct{}
 var _ Solver = Gini{}
 
 // Start loads f into a new gini session.
-func (Gini) Start(f *CNF) (Session, error) {
+func (g Gini) Start(f *CNF) (Session, error) {
+	return g.StartContext(context.Background(), f)
+}
+
+// StartContext is Start that looks at ctx every few thousand clauses and
+// returns ctx.Err() when it has ended.
+func (Gini) StartContext(ctx context.Context, f *CNF) (Session, error) {
 	s := &giniSession{nvars: f.nvars, unsat: f.empty}
 	if s.unsat {
 		return s, nil
@@ -73,13 +79,23 @@ func (Gini) Start(f *CNF) (Session, error) {
 	for s.g.MaxVar() < z.Var(f.nvars) {
 		s.g.Lit() // allocate variables that appear in no clause
 	}
+	var err error
+	n := 0
 	f.Clauses(func(cl []Lit) bool {
+		if n++; n%checkEvery == 0 {
+			if err = ctx.Err(); err != nil {
+				return false
+			}
+		}
 		for _, l := range cl {
 			s.g.Add(giniLit(l))
 		}
 		s.g.Add(z.LitNull)
 		return true
 	})
+	if err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

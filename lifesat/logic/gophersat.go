@@ -50,9 +50,24 @@ var _ Solver = Gophersat{}
 var gophersatMu = make(chan struct{}, 1)
 
 // Start loads f into a new gophersat session.
-func (Gophersat) Start(f *CNF) (Session, error) {
+func (g Gophersat) Start(f *CNF) (Session, error) {
+	return g.StartContext(context.Background(), f)
+}
+
+// StartContext is Start that returns ctx.Err() when ctx ends first. It
+// looks at ctx every few thousand clauses while it converts them, then
+// lets gophersat load them in a goroutine, which cannot be stopped: when
+// ctx ends during that load, StartContext returns at once and the load
+// runs on in the background until it ends by itself (seconds for millions
+// of clauses), its result dropped.
+func (Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 	flat := make([]int, len(f.lits))
 	for i, l := range f.lits {
+		if i%(8*checkEvery) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		flat[i] = int(l)
 	}
 	clauses := make([][]int, 0, f.NumClauses())
@@ -62,10 +77,27 @@ func (Gophersat) Start(f *CNF) (Session, error) {
 		start = end
 	}
 	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty}
-	if !g.unsat {
-		g.load()
+	if g.unsat {
+		return g, nil
 	}
-	return g, nil
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if ctx.Done() == nil {
+		g.load()
+		return g, nil
+	}
+	loaded := make(chan struct{})
+	go func() {
+		g.load()
+		close(loaded)
+	}()
+	select {
+	case <-loaded:
+		return g, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 type gophersatSession struct {

@@ -1,0 +1,163 @@
+package lifesat_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// allocated is the number of bytes f allocates: the least of three runs,
+// as the count is the whole process's, and a solver that an earlier test
+// abandoned may still be loading in the background.
+func allocated(f func()) uint64 {
+	least := uint64(1<<64 - 1)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
+}
+
+// The cases of issue 13 (point 4) whose formula does not fit in
+// MaxMemory: each is refused with ErrProblem, naming the estimate, before
+// the formula is built (they used to be killed by the kernel at 24 GB, or
+// to peak at 6 to 12 GB). "Before it is built" is checked by the memory
+// allocated: the refusal takes a few MB at most.
+func TestOversizedProblemsAreRefused(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		run  func() error
+	}{
+		{"max -size 4096x12", func() error {
+			_, err := lifesat.Maximize(ctx, lifesat.StillLife(4096, 12), nil)
+			return err
+		}},
+		{"max -size 10x4096", func() error {
+			_, err := lifesat.Maximize(ctx, lifesat.StillLife(10, 4096), nil)
+			return err
+		}},
+		{"max -size 12x400", func() error {
+			_, err := lifesat.Maximize(ctx, lifesat.StillLife(12, 400), nil)
+			return err
+		}},
+		{"still -size 4096x64", func() error {
+			_, err := lifesat.Search(ctx, lifesat.StillLife(4096, 64), nil)
+			return err
+		}},
+		{"still -size 512x512", func() error {
+			_, err := lifesat.Search(ctx, lifesat.StillLife(512, 512), nil)
+			return err
+		}},
+		{"still -size 512x512 -solver gini", func() error {
+			_, err := lifesat.Search(ctx, lifesat.StillLife(512, 512), &lifesat.Settings{Solver: logic.Gini{}})
+			return err
+		}},
+		{"osc -period 256 -size 32x32", func() error {
+			_, err := lifesat.Search(ctx, lifesat.Oscillator(256, 32, 32), nil)
+			return err
+		}},
+		{"count osc -period 2 -size 362x362", func() error {
+			_, err := lifesat.Count(ctx, lifesat.Oscillator(2, 362, 362), nil)
+			return err
+		}},
+		{"still -size 64x64 -max-pop 4000", func() error {
+			// A population bound counts up to it: 4096 cells x 4001.
+			p := lifesat.StillLife(64, 64)
+			p.MaxPop = 4000
+			_, err := lifesat.Search(ctx, p, nil)
+			return err
+		}},
+		{"pred 512x512", func() error {
+			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: lifesat.NewBoard(512, 512)}, nil)
+			return err
+		}},
+	}
+	for _, c := range cases {
+		var err error
+		bytes := allocated(func() { err = c.run() })
+		if !errors.Is(err, lifesat.ErrProblem) || !strings.Contains(err.Error(), "GB") {
+			t.Errorf("%s: %v; want an ErrProblem naming the memory it would need", c.name, err)
+		}
+		if bytes > 64<<20 {
+			t.Errorf("%s: allocated %d MB before refusing", c.name, bytes>>20)
+		}
+	}
+}
+
+// The cases of issue 13 (point 3): a deadline, or an interrupt (which the
+// command turns into a cancelled context), is seen while the formula is
+// encoded and loaded, not after (a 10 ms deadline was seen after 38 s
+// with gini on a 512x512 still life). The bound of 10 s is far above the
+// tens of milliseconds it takes, so that a loaded machine does not fail
+// it; the old code took 20 s and more on these. It is a bound on a
+// limit that is not honoured, not a timing.
+func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(ctx context.Context) error
+	}{
+		{"still -size 256x256", func(ctx context.Context) error {
+			_, err := lifesat.Search(ctx, lifesat.StillLife(256, 256), nil)
+			return err
+		}},
+		{"still -size 300x300 -solver gini", func(ctx context.Context) error {
+			_, err := lifesat.Search(ctx, lifesat.StillLife(300, 300), &lifesat.Settings{Solver: logic.Gini{}})
+			return err
+		}},
+		{"osc -period 2 -size 160x160 -encoding knuth", func(ctx context.Context) error {
+			_, err := lifesat.Search(ctx, lifesat.Oscillator(2, 160, 160), &lifesat.Settings{Encoding: lifesat.Knuth})
+			return err
+		}},
+		{"max -size 40x40 -encoding direct", func(ctx context.Context) error {
+			_, err := lifesat.Maximize(ctx, lifesat.StillLife(40, 40), &lifesat.Settings{Encoding: lifesat.Direct})
+			return err
+		}},
+		{"cnf still -size 300x300", func(ctx context.Context) error {
+			_, err := lifesat.EncodeContext(ctx, lifesat.StillLife(300, 300), nil)
+			return err
+		}},
+		{"pred 300x300", func(ctx context.Context) error {
+			rng := rand.New(rand.NewPCG(1, 2))
+			b := lifesat.NewBoard(300, 300)
+			for y := range 300 {
+				for x := range 300 {
+					b.Set(x, y, rng.IntN(2) == 0)
+				}
+			}
+			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: b}, nil)
+			return err
+		}},
+	}
+	for _, c := range cases {
+		// A limit that is not honoured takes long every time; a machine
+		// busy with other work may take long once.
+		var took []time.Duration
+		for len(took) < 2 {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+			start := time.Now()
+			err := c.run(ctx)
+			took = append(took, time.Since(start))
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%s with a 10 ms deadline: %v; want context.DeadlineExceeded", c.name, err)
+			}
+			if took[len(took)-1] < 10*time.Second {
+				break
+			}
+		}
+		if len(took) == 2 {
+			t.Errorf("%s with a 10 ms deadline returned after %v", c.name, took)
+		}
+	}
+}
