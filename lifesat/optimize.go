@@ -69,7 +69,7 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	per, w, h := p.period(), p.Width, p.Height
+	per, w, h := p.gens(), p.Width, p.Height
 	all := make([]logic.Lit, 0, per*w*h)
 	for t := range per {
 		for y := range h {
