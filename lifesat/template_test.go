@@ -2,7 +2,12 @@ package lifesat_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"image"
+	"math/rand/v2"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
@@ -100,5 +105,374 @@ func TestEaterSmallest(t *testing.T) {
 	evolvesBack(t, b, recover)
 	if b.Population() != 12 {
 		t.Errorf("eater has %d cells, want 7 (eater 1)", b.Population()-5)
+	}
+}
+
+// pic is a board from rows of '.' and 'O'.
+func pic(rows ...string) *lifesat.Board {
+	b := lifesat.NewBoard(len(rows[0]), len(rows))
+	for y, r := range rows {
+		for x, c := range r {
+			b.Set(x, y, c == 'O')
+		}
+	}
+	return b
+}
+
+// place is b drawn at (dx, dy) on an empty w x h board.
+func place(b *lifesat.Board, w, h, dx, dy int) *lifesat.Board {
+	out := lifesat.NewBoard(w, h)
+	for y := range b.Height() {
+		for x := range b.Width() {
+			out.Set(x+dx, y+dy, b.Alive(x, y))
+		}
+	}
+	return out
+}
+
+// TestCompleteShips completes the c/2 orthogonal spaceships from their
+// front columns. The ships, moving left, as LifeWiki draws them
+// ("Lightweight spaceship", "Middleweight spaceship", "Heavyweight
+// spaceship"): period 4, 2 cells to the left per period. The front
+// columns given are all but the last two of each ship (the first three
+// columns of the three ships are the same, and the first four of the
+// middle and heavy ones: given fewer, the search rightly finds the
+// lighter ship); the answer must be the whole ship, re-simulated, and the
+// only completion.
+func TestCompleteShips(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ship *lifesat.Board
+	}{
+		{"LWSS", pic(".O..O", "O....", "O...O", "OOOO.")},
+		{"MWSS", pic("...O..", ".O...O", "O.....", "O....O", "OOOOO.")},
+		{"HWSS", pic("...OO..", ".O....O", "O......", "O.....O", "OOOOOO.")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The ship's phases reach one column further forward than
+			// generation 0 (two empty columns in front of it) and two rows
+			// further down (MWSS and HWSS, re-simulated).
+			w, h := tc.ship.Width()+2, tc.ship.Height()+3
+			want := place(tc.ship, w, h, 2, 1)
+			tpl := lifesat.NewTemplate(w, h, 1)
+			// The front: columns 0 and 1 empty, then the ship's columns
+			// but its last two.
+			tpl.Fix(0, want.Crop(image.Rect(0, 0, w-2, h)))
+			p := lifesat.Spaceship(4, -2, 0, w, h)
+			p.Template = tpl
+			res, err := lifesat.Search(context.Background(), p, &lifesat.Settings{Solutions: 2})
+			if err != nil || res.Status != logic.Sat {
+				t.Fatalf("no completion: %v %v", res, err)
+			}
+			for _, pat := range res.Patterns {
+				b := pat.Board()
+				if !moves(b, lifesat.Life, 4, -2, 0) {
+					t.Errorf("not a c/2 ship:\n%s", b)
+				}
+				if bb := b.BoundingBox(); !b.Crop(bb).Equal(tc.ship) {
+					t.Errorf("completed to\n%swant\n%s", b, want)
+				}
+			}
+			if len(res.Patterns) != 1 || !res.Exhausted {
+				t.Errorf("%d completions, want exactly one", len(res.Patterns))
+			}
+		})
+	}
+}
+
+// stillIn reports whether b is a still life in the empty plane.
+func stillIn(b *lifesat.Board) bool {
+	return lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(b.Pad(1))
+}
+
+// TestStillLifeWithPiece asks for still lifes of a 7x7 box that contain
+// a given piece, the 3x3 corner of a ship (which is no still life) at
+// the centre, under every encoding and with a symmetry.
+func TestStillLifeWithPiece(t *testing.T) {
+	piece := pic("OO.", "O.O", ".O.")
+	for _, e := range lifesat.Encodings() {
+		for _, sym := range []lifesat.Symmetry{"", lifesat.D2Diag} {
+			tpl := lifesat.NewTemplate(7, 7, 1)
+			tpl.Fix(0, place(piece, 5, 5, 2, 2)) // the piece, a dead ring around it
+			for y := range 7 {                   // rows 0..1 and columns 0..1 stay unknown
+				for x := range 7 {
+					if x >= 5 || y >= 5 {
+						tpl.Set(0, x, y, lifesat.Spec{})
+					}
+				}
+			}
+			p := lifesat.StillLife(7, 7)
+			p.Template, p.Symmetry = tpl, sym
+			res, err := lifesat.Search(context.Background(), p, &lifesat.Settings{Encoding: e, Solutions: 3})
+			if err != nil || res.Status != logic.Sat {
+				t.Fatalf("%s %q: %v %v", e, sym, res, err)
+			}
+			for _, pat := range res.Patterns {
+				b := pat.Board()
+				if !stillIn(b) || !b.Crop(image.Rect(2, 2, 5, 5)).Equal(piece) {
+					t.Errorf("%s %q: not a still life with the piece:\n%s", e, sym, b)
+				}
+			}
+		}
+	}
+}
+
+// TestForwardAndBack: generation 0 fixed and generation 1 searched must
+// give Step's answer and nothing else; generation 1 fixed and
+// generation 0 searched must give predecessors, re-simulated.
+func TestForwardAndBack(t *testing.T) {
+	ctx := context.Background()
+	r := pic("....", ".OO.", "OO..", ".O..") // the R-pentomino
+	const w, h = 8, 8
+	start := place(r, w, h, 2, 2)
+	fwd := lifesat.NewTemplate(w, h, 2)
+	fwd.Fix(0, start)
+	res, err := lifesat.Search(ctx, fwd.Problem(), &lifesat.Settings{Solutions: 2})
+	if err != nil || res.Status != logic.Sat || len(res.Patterns) != 1 {
+		t.Fatalf("forward: %v %v", res, err)
+	}
+	if got, want := res.Patterns[0].Phases[1], lifesat.Step(start, lifesat.Life, lifesat.Dead); !got.Equal(want) {
+		t.Errorf("forward: got\n%swant\n%s", got, want)
+	}
+
+	back := lifesat.NewTemplate(w, h, 2)
+	target := lifesat.Step(start, lifesat.Life, lifesat.Dead)
+	back.Fix(1, target)
+	res, err = lifesat.Search(ctx, back.Problem(), &lifesat.Settings{Solutions: 3})
+	if err != nil || res.Status != logic.Sat {
+		t.Fatalf("back: %v %v", res, err)
+	}
+	for _, pat := range res.Patterns {
+		if got := lifesat.Step(pat.Phases[0].Pad(1), lifesat.Life, lifesat.Dead); !got.Equal(target.Pad(1)) {
+			t.Errorf("back: predecessor\n%sgives\n%s", pat.Phases[0], got)
+		}
+	}
+}
+
+// bruteCount counts, by trying every tuple of boards, the answers to a
+// template problem on a tiny box under Life, written from the template's
+// documented meaning and not from the encoder: gens boards (the
+// template's generations without a period, per with one, shift 0), each
+// stepping to the next (and the last to the first with a period) on every
+// cell of the box, and of the ring around it unless the template is open,
+// but the free cells; template generation g speaks of board g mod per.
+func bruteCount(tpl *lifesat.Template, per int) int {
+	w, h := tpl.Width, tpl.Height
+	n := len(tpl.Gens)
+	cyclic := per > 0
+	if cyclic {
+		n = per
+	}
+	cells := w * h
+	alive := func(tuple uint64, t, x, y int) bool {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return false
+		}
+		return tuple>>(t*cells+y*w+x)&1 == 1
+	}
+	ring := 1
+	if tpl.Open {
+		ring = 0
+	}
+	count := 0
+	for tuple := uint64(0); tuple < 1<<(n*cells); tuple++ {
+		ok := true
+		names := map[string]bool{}
+		for g := range tpl.Gens {
+			for y := range h {
+				for x := range w {
+					s := tpl.At(g, x, y)
+					v := alive(tuple, g%n, x, y)
+					switch s.Kind {
+					case lifesat.AliveCell:
+						ok = ok && v
+					case lifesat.DeadCell:
+						ok = ok && !v
+					case lifesat.Named:
+						v = v != s.Not
+						if old, seen := names[s.Name]; seen && old != v {
+							ok = false
+						}
+						names[s.Name] = v
+					}
+				}
+			}
+		}
+		steps := n - 1
+		if cyclic {
+			steps = n
+		}
+		for s := 0; s < steps && ok; s++ {
+			next := (s + 1) % n
+			for y := -ring; y < h+ring && ok; y++ {
+				for x := -ring; x < w+ring && ok; x++ {
+					free := false
+					// Template generations that are the step's target.
+					for g := s + 1; g < len(tpl.Gens); g += max(per, len(tpl.Gens)) {
+						free = free || tpl.At(g, x, y).Free
+					}
+					if cyclic {
+						for g := 1; g < len(tpl.Gens); g++ {
+							free = free || g%n == next && tpl.At(g, x, y).Free
+						}
+					}
+					if free {
+						continue
+					}
+					nb := 0
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							if (dx != 0 || dy != 0) && alive(tuple, s, x+dx, y+dy) {
+								nb++
+							}
+						}
+					}
+					a := alive(tuple, s, x, y)
+					want := nb == 3 || a && nb == 2
+					ok = alive(tuple, next, x, y) == want
+				}
+			}
+		}
+		if ok {
+			count++
+		}
+	}
+	return count
+}
+
+// TestTemplateBruteForce compares Count with bruteCount on random
+// templates of tiny boxes: fixed, unknown and named cells, negations,
+// free cells, open and closed edges, reactions and cycles.
+func TestTemplateBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	kinds := []lifesat.SpecKind{lifesat.Unknown, lifesat.Unknown, lifesat.Unknown, lifesat.DeadCell, lifesat.AliveCell, lifesat.Named}
+	for i := range 40 {
+		w, h := 3, 2
+		gens := 1 + rng.IntN(3)
+		per := 0
+		if i%3 == 2 {
+			per = 1 + rng.IntN(2)
+			if per == 2 && gens == 3 {
+				gens = 2
+			}
+		}
+		tpl := lifesat.NewTemplate(w, h, gens)
+		tpl.Open = rng.IntN(2) == 0
+		for g := range gens {
+			for y := range h {
+				for x := range w {
+					s := lifesat.Spec{Kind: kinds[rng.IntN(len(kinds))], Free: g > 0 && rng.IntN(6) == 0}
+					if s.Kind == lifesat.Named {
+						s.Name, s.Not = string(rune('a'+rng.IntN(2))), rng.IntN(2) == 0
+					}
+					tpl.Set(g, x, y, s)
+				}
+			}
+		}
+		p := tpl.Problem()
+		p.Period = per
+		want := bruteCount(tpl, per)
+		for _, e := range lifesat.Encodings() {
+			got, err := lifesat.Count(context.Background(), p, &lifesat.Settings{Encoding: e, AnyPeriod: true})
+			if err != nil {
+				if errors.Is(err, lifesat.ErrProblem) && want == 0 {
+					continue // a contradiction found before the solver
+				}
+				t.Fatalf("case %d: %v\n%s", i, err, tpl)
+			}
+			if got.Int64() != int64(want) {
+				t.Errorf("case %d %s (period %d, open %v): %d answers, brute force %d\n%s", i, e, per, tpl.Open, got, want, tpl)
+			}
+		}
+	}
+}
+
+// TestTemplateContradictions: templates that contradict themselves are
+// bad problems, found before any solver runs.
+func TestTemplateContradictions(t *testing.T) {
+	alive, dead := lifesat.Spec{Kind: lifesat.AliveCell}, lifesat.Spec{Kind: lifesat.DeadCell}
+	a, notA := lifesat.Spec{Kind: lifesat.Named, Name: "a"}, lifesat.Spec{Kind: lifesat.Named, Name: "a", Not: true}
+	for _, tc := range []struct {
+		name string
+		make func() lifesat.Problem
+	}{
+		{"wrap-around", func() lifesat.Problem { // generation 2 is generation 0 again
+			tpl := lifesat.NewTemplate(3, 3, 3)
+			tpl.Set(0, 1, 1, alive)
+			tpl.Set(2, 1, 1, dead)
+			p := tpl.Problem()
+			p.Period = 2
+			return p
+		}},
+		{"variable and its negation", func() lifesat.Problem {
+			tpl := lifesat.NewTemplate(3, 3, 2)
+			tpl.Set(0, 0, 0, a)
+			tpl.Set(1, 2, 2, notA)
+			tpl.Set(1, 0, 0, a)
+			tpl.Set(0, 2, 2, a)
+			p := tpl.Problem()
+			p.Period = 1 // both generations are one
+			return p
+		}},
+		{"symmetry", func() lifesat.Problem {
+			tpl := lifesat.NewTemplate(4, 4, 1)
+			tpl.Set(0, 0, 1, alive)
+			tpl.Set(0, 1, 0, dead)
+			p := tpl.Problem()
+			p.Symmetry = lifesat.D2Diag
+			return p
+		}},
+		{"moved out of the box", func() lifesat.Problem {
+			tpl := lifesat.NewTemplate(4, 4, 3)
+			tpl.Set(2, 0, 0, alive) // generation 0 at (-1, 0)
+			p := lifesat.Spaceship(2, 1, 0, 4, 4)
+			p.Template = tpl
+			return p
+		}},
+		{"size", func() lifesat.Problem {
+			p := lifesat.StillLife(5, 5)
+			p.Template = lifesat.NewTemplate(4, 5, 1)
+			return p
+		}},
+	} {
+		p := tc.make()
+		if err := p.Validate(); !errors.Is(err, lifesat.ErrProblem) {
+			t.Errorf("%s: Validate gives %v, want ErrProblem", tc.name, err)
+		}
+		if _, err := lifesat.Search(context.Background(), p, nil); !errors.Is(err, lifesat.ErrProblem) {
+			t.Errorf("%s: Search gives %v, want ErrProblem", tc.name, err)
+		}
+	}
+}
+
+// TestTemplateMaximizeAndCNF: a template combines with Maximize, and the
+// CNF names every cell of every generation of a reaction.
+func TestTemplateMaximizeAndCNF(t *testing.T) {
+	tpl := lifesat.NewTemplate(4, 4, 1)
+	tpl.Set(0, 0, 0, lifesat.Spec{Kind: lifesat.DeadCell})
+	p := lifesat.StillLife(4, 4)
+	p.Template = tpl
+	res, err := lifesat.Maximize(context.Background(), p, nil)
+	if err != nil || !res.Optimal {
+		t.Fatalf("%v %v", res, err)
+	}
+	// OEIS A055397 gives 8 cells for the best still life of a 4x4 box,
+	// and the pond (LifeWiki "Pond"), 8 cells, has dead corners: a dead
+	// corner costs nothing.
+	if b := res.Pattern.Board(); res.Population != 8 || b.Alive(0, 0) || !stillIn(b) {
+		t.Errorf("best still life without the corner: %d cells\n%s", res.Population, b)
+	}
+
+	in, err := lifesat.Encode(eaterTemplate(6, 3).Problem(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := in.CNF.WriteDIMACS(&buf); err != nil {
+		t.Fatal(err)
+	}
+	n := len(regexp.MustCompile(`(?m)^c cell \d+ \d+ \d+ -?\d+$`).FindAllString(buf.String(), -1))
+	if want := 5 * 6 * 6; n != want {
+		t.Errorf("%d cell comments, want %d", n, want)
 	}
 }
