@@ -139,6 +139,19 @@ func (t *Template) Fix(gen int, b *Board) {
 	}
 }
 
+// Unknown makes the cells of generation gen that are alive in mask
+// unknown: with Fix, a pattern of the known cells and a mask of the
+// unknown ones make a template generation.
+func (t *Template) Unknown(gen int, mask *Board) {
+	for y := range min(mask.Height(), t.Height) {
+		for x := range min(mask.Width(), t.Width) {
+			if mask.Alive(x, y) {
+				t.Gens[gen][y*t.Width+x] = Spec{}
+			}
+		}
+	}
+}
+
 // Problem is the reaction problem of the template: its box, no period.
 func (t *Template) Problem() Problem {
 	return Problem{Width: t.Width, Height: t.Height, Template: t}
