@@ -90,10 +90,10 @@
 //
 //	(generation 5: the same 8 rows again, so the eater is a still life)
 //
-// ("lifesat search -minpop 6 eater.txt", testdata/eater.txt; at least 6
+// ("lifesat search testdata/eater.txt -min-pop 6"; at least 6
 // cells keeps the empty eater out.) The answer is eater 1, the fishhook,
 // with a block beside it (the search does not ask for the smallest eater;
-// -maxpop 12 does):
+// -max-pop 12 does):
 //
 //	.O....OO
 //	..O...OO
