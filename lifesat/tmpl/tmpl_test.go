@@ -244,3 +244,22 @@ func same(a, b *lifesat.Template, ring int) bool {
 	}
 	return true
 }
+
+// TestGliderLLS: LLS's way to ask for a spaceship, P+1 generations the
+// last of which is generation 0 moved, read with lifesat's period and
+// shift: the answer is a glider (LifeWiki "Glider": 5 cells, period 4,
+// moving (1,1)), re-simulated in the open plane.
+func TestGliderLLS(t *testing.T) {
+	tpl := lifetest.ReadFile(t, "testdata/glider.lls", tmpl.ReadLLS)
+	p := lifesat.Spaceship(4, 1, 1, tpl.Width, tpl.Height)
+	p.Template, p.MinPop = tpl, 1
+	res, err := lifesat.Search(context.Background(), p, nil)
+	if err != nil || res.Status != logic.Sat {
+		t.Fatalf("%v %v", res, err)
+	}
+	b := res.Patterns[0].Board()
+	start := b.Pad(4)
+	if end := lifesat.Run(start, lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
+		t.Errorf("not a glider:\n%s", b)
+	}
+}
