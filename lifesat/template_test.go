@@ -469,3 +469,17 @@ func TestTemplateMaximizeAndCNF(t *testing.T) {
 		t.Errorf("%d cell comments, want %d", n, want)
 	}
 }
+
+// BenchmarkEater times the eater search from scratch (8x8, back in 4
+// generations, at least one cell of eater) with the default settings:
+// "go test ./lifesat -run XXX -bench Eater".
+func BenchmarkEater(b *testing.B) {
+	p := eaterTemplate(8, 4).Problem()
+	p.MinPop = 6
+	for b.Loop() {
+		res, err := lifesat.Search(context.Background(), p, nil)
+		if err != nil || res.Status != logic.Sat {
+			b.Fatal(res, err)
+		}
+	}
+}

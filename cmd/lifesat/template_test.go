@@ -12,12 +12,18 @@ import (
 // testdata is where the template files live.
 const tdata = "../../lifesat/tmpl/testdata/"
 
+// The searches here use gini: the embedded gophersat runs one search at
+// a time in a process, and a search an earlier test stopped by -timeout
+// (TestTimeoutEverySolver's, of 40 s and more) keeps it busy in the
+// background until it ends.
+var gini = []string{"-solver", "gini"}
+
 // TestSearchTemplates runs the template files of package tmpl through
 // "lifesat search" and "still -template", and checks each answer by
 // simulation.
 func TestSearchTemplates(t *testing.T) {
 	// The eater: glider + eater become the eater alone in 4 generations.
-	code, out, errs := lifesatCmd(t, "", "search", tdata+"eater.txt", "-min-pop", "6", "-max-pop", "12", "-format", "cells")
+	code, out, errs := lifesatCmd(t, "", append([]string{"search", tdata + "eater.txt", "-min-pop", "6", "-max-pop", "12", "-format", "cells"}, gini...)...)
 	if code != 0 {
 		t.Fatalf("eater: exit %d: %s", code, errs)
 	}
@@ -33,7 +39,7 @@ func TestSearchTemplates(t *testing.T) {
 	}
 
 	// The LWSS from its front.
-	code, out, errs = lifesatCmd(t, "", "search", tdata+"lwss-front.txt", "-period", "4", "-shift", "-2,0", "-phases")
+	code, out, errs = lifesatCmd(t, "", append([]string{"search", tdata + "lwss-front.txt", "-period", "4", "-shift", "-2,0", "-phases", "-jobs", "1"}, gini...)...)
 	if code != 0 {
 		t.Fatalf("lwss: exit %d: %s", code, errs)
 	}
@@ -53,7 +59,7 @@ func TestSearchTemplates(t *testing.T) {
 	}
 
 	// A still life with a given piece, with -template on still.
-	code, out, errs = lifesatCmd(t, "", "still", "-template", tdata+"piece.txt", "-n", "3")
+	code, out, errs = lifesatCmd(t, "", append([]string{"still", "-template", tdata + "piece.txt", "-n", "3"}, gini...)...)
 	if code != 0 {
 		t.Fatalf("piece: exit %d: %s", code, errs)
 	}
@@ -65,7 +71,7 @@ func TestSearchTemplates(t *testing.T) {
 	}
 
 	// Predecessors of a glider: every generation 0 steps to it.
-	code, out, errs = lifesatCmd(t, "", "search", tdata+"predecessor.txt", "-n", "5", "-phases")
+	code, out, errs = lifesatCmd(t, "", append([]string{"search", tdata + "predecessor.txt", "-n", "5", "-phases"}, gini...)...)
 	if code != 0 {
 		t.Fatalf("predecessor: exit %d: %s", code, errs)
 	}
@@ -77,7 +83,7 @@ func TestSearchTemplates(t *testing.T) {
 	}
 
 	// An LLS file, with flags after the file.
-	code, out, errs = lifesatCmd(t, "", "search", tdata+"diagonal.lls", "-sym", `D2\`, "-n", "2", "-format", "cells")
+	code, out, errs = lifesatCmd(t, "", append([]string{"search", tdata + "diagonal.lls", "-sym", `D2\`, "-n", "2", "-format", "cells"}, gini...)...)
 	if code != 0 {
 		t.Fatalf("diagonal: exit %d: %s", code, errs)
 	}
@@ -113,9 +119,9 @@ func TestSearchExitCodes(t *testing.T) {
 		{[]string{"still", "-template", write("size.txt", "??\n??\n"), "-size", "3x3"}, 2, "template is 2x2, box 3x3"},
 		{[]string{"search"}, 2, "search needs a template"},
 		{[]string{"search", tdata + "eater.txt", "-shift", "1,0"}, 2, "-shift 1,0 needs a -period of 2 or more"},
-		{[]string{"search", big, "-period", "3", "-min-pop", "30", "-timeout", "1ms", "-jobs", "1", "-solver", "gini"}, 3, "stopped by -timeout"},
+		{[]string{"search", big, "-period", "3", "-min-pop", "30", "-timeout", "1ms", "-jobs", "1"}, 3, "stopped by -timeout"},
 	} {
-		code, _, errs := lifesatCmd(t, "", tc.args...)
+		code, _, errs := lifesatCmd(t, "", append(tc.args, gini...)...)
 		if code != tc.code || !strings.Contains(errs, tc.msg) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
 			t.Errorf("%q: exit %d, %q; want exit %d and one line with %q", tc.args, code, errs, tc.code, tc.msg)
 		}
