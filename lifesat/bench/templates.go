@@ -60,8 +60,16 @@ func shipFront(rows ...string) lifesat.Problem {
 
 var templatesFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
+	// The ships' boxes are 2 wider than the ships: 5, 6 and 7 long.
+	ships := map[int]string{7: "LWSS from its front", 8: "MWSS from its front", 9: "HWSS from its front"}
 	for _, r := range answered(rows, func(Row) bool { return true }) {
-		s = append(s, lifeplot.Sample{Series: r.Problem, X: float64(r.Seed), Seconds: seconds(r)})
+		series := r.Problem
+		if name, ok := ships[r.Side]; ok && r.Period == 4 {
+			series = name
+		} else if r.Period <= 1 && r.Side == 8 {
+			series = "eater, 8x8 over 6 generations"
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Seed), Seconds: seconds(r)})
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Template searches: the eater and c/2 ship completions, by seed", XLabel: "seed"})
 }}
