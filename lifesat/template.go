@@ -87,20 +87,22 @@ func (s Spec) String() string {
 // P+1 generations, the last one generation 0 again).
 //
 // The edge: cells outside the box are dead at every generation. When Open
-// is false (lifesat's meaning, the zero value) the rule is also stated on
-// the one-cell ring around the box, where nothing may then be born, as
-// for every Problem: the answer lives in the empty plane. When Open is
-// true (LLS's meaning; the LLS reader sets it) the rule is stated on the
-// box's cells only, and births just outside the box are not looked at:
-// an LLS file puts a ring of 0 around its search to forbid them, and then
-// the two meanings agree.
+// is false (the zero value) the rule is also stated on the one-cell ring
+// around the box, where nothing may then be born, as for every Problem:
+// the answer lives in the empty plane. That is also logic-life-search's
+// meaning: it surrounds its grid with a ring of its background (dead
+// cells, by default) and states the rule on that ring too (SearchPattern's
+// constructor and force_evolution), so an LLS file means the same search
+// here. When Open is true the rule is stated on the box's cells only, and
+// births just outside the box are not looked at: the box is a window on a
+// larger world, as in Predecessor's window mode.
 type Template struct {
 	Width, Height int
 	// Gens holds the specs of each generation, row by row:
 	// Gens[t][y*Width+x] is cell (x, y) of generation t.
 	Gens [][]Spec
 	// Open says the rule is stated on the box only, not on the ring
-	// around it.
+	// around it (no LLS file means that).
 	Open bool
 }
 
@@ -158,8 +160,8 @@ func (t *Template) Problem() Problem {
 }
 
 // String writes the template as an LLS search pattern: cells separated by
-// spaces, generations by a blank line. An LLS template (Open) reads back
-// as the same search; a closed one needs a ring of 0 around it for that.
+// spaces, generations by a blank line. A closed template (not Open) reads
+// back as the same search, in LLS and in package tmpl.
 func (t *Template) String() string {
 	var out []byte
 	for g, gen := range t.Gens {

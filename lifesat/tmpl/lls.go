@@ -9,8 +9,8 @@ import (
 )
 
 // ReadLLS reads a search pattern of logic-life-search (see the package
-// documentation for the syntax). The template is Open, as LLS states the
-// rule on the grid only.
+// documentation for the syntax). The template is closed (not Open): LLS
+// states the rule on the ring of dead cells around its grid too.
 func ReadLLS(r io.Reader) (*lifesat.Template, error) {
 	data, err := readAll(r, "lls")
 	if err != nil {
@@ -24,12 +24,7 @@ func readLLS(data []byte) (*lifesat.Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := build("lls", gens, llsSpec)
-	if err != nil {
-		return nil, err
-	}
-	t.Open = true
-	return t, nil
+	return build("lls", gens, llsSpec)
 }
 
 // isSep reports whether c separates LLS cells: a space, a comma or a tab,
@@ -153,10 +148,9 @@ func number(s string) (string, bool) {
 }
 
 // WriteLLS writes t as an LLS search pattern: the cells of each row
-// separated by spaces, the generations by a blank line. A closed template
-// (not Open) is written with a ring of 0 around it, so that LLS, which
-// states the rule on its grid only, runs the same search; it reads back
-// as the equivalent Open template two cells wider and higher.
+// separated by spaces, the generations by a blank line. It reads back as
+// the same template, in LLS and in ReadLLS. An Open template is refused:
+// LLS always states the rule on the ring around its grid.
 //
 // Names that LLS would read otherwise, or not at all (empty, "*", holding
 // a separator, '#' or a line break, with a leading '-' or a trailing
@@ -170,26 +164,10 @@ func WriteLLS(w io.Writer, t *lifesat.Template) error {
 			}
 		}
 	}
-	ring := 0
-	if !t.Open {
-		ring = 1
+	if t.Open {
+		return fmt.Errorf("%w: an open template (no rule on the ring around the box) has no LLS equivalent", ErrFormat)
 	}
-	var b strings.Builder
-	for g := range t.Gens {
-		if g > 0 {
-			b.WriteByte('\n')
-		}
-		for y := -ring; y < t.Height+ring; y++ {
-			for x := -ring; x < t.Width+ring; x++ {
-				if x > -ring {
-					b.WriteByte(' ')
-				}
-				b.WriteString(t.At(g, x, y).String()) // outside: 0
-			}
-			b.WriteByte('\n')
-		}
-	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, t.String())
 	return err
 }
 

@@ -3,6 +3,8 @@ package tmpl_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,7 +76,7 @@ func TestLLSLayout(t *testing.T) {
 			t.Errorf("%q: %v", tc.in, err)
 			continue
 		}
-		if tpl.Width != tc.w || tpl.Height != tc.h || len(tpl.Gens) != tc.gens || !tpl.Open {
+		if tpl.Width != tc.w || tpl.Height != tc.h || len(tpl.Gens) != tc.gens || tpl.Open {
 			t.Errorf("%q: %dx%d over %d generations (open %v), want %dx%d over %d", tc.in, tpl.Width, tpl.Height, len(tpl.Gens), tpl.Open, tc.w, tc.h, tc.gens)
 		}
 	}
@@ -122,15 +124,17 @@ func picture(s string) error { _, err := tmpl.ReadPicture(strings.NewReader(s));
 
 // stepsAsLLS re-checks an answer as LLS defines the search, independently
 // of Problem.Check: every cell of every generation t >= 1 that the
-// template does not prime is the Life successor of its neighbourhood in
-// generation t-1, cells outside the grid dead.
+// template does not prime, and every cell of the ring around the grid, is
+// the Life successor of its neighbourhood in generation t-1, cells
+// outside the grid dead.
 func stepsAsLLS(t *testing.T, tpl *lifesat.Template, pat *lifesat.Pattern) {
 	t.Helper()
 	for g := 1; g < len(pat.Phases); g++ {
-		next := lifesat.Step(pat.Phases[g-1], lifesat.Life, lifesat.Dead)
-		for y := range tpl.Height {
-			for x := range tpl.Width {
-				if !tpl.At(g, x, y).Free && next.Alive(x, y) != pat.Phases[g].Alive(x, y) {
+		next := lifesat.Step(pat.Phases[g-1].Pad(1), lifesat.Life, lifesat.Dead)
+		cur := pat.Phases[g].Pad(1)
+		for y := -1; y <= tpl.Height; y++ {
+			for x := -1; x <= tpl.Width; x++ {
+				if !(tpl.At(g, x, y).Free && x >= 0 && y >= 0 && x < tpl.Width && y < tpl.Height) && next.Alive(x+1, y+1) != cur.Alive(x+1, y+1) {
 					t.Errorf("generation %d cell (%d,%d) breaks the rule:\n%s\n%s", g, x, y, pat.Phases[g-1], pat.Phases[g])
 				}
 			}
@@ -204,9 +208,8 @@ func TestEaterPicture(t *testing.T) {
 	}
 }
 
-// TestWriteLLS: what WriteLLS writes reads back as the same template (an
-// open one) or as the same template in a ring of 0 (a closed one), and
-// both search alike.
+// TestWriteLLS: what WriteLLS writes reads back as the same template,
+// and an open template is refused.
 func TestWriteLLS(t *testing.T) {
 	for _, name := range []string{"testdata/diagonal.lls", "testdata/eater.txt"} {
 		tpl := lifetest.ReadFile(t, name, tmpl.Read)
@@ -218,25 +221,26 @@ func TestWriteLLS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", name, err, buf.String())
 		}
-		ring := 0
-		if !tpl.Open {
-			ring = 1
-		}
-		if !same(tpl, back, ring) {
+		if !same(tpl, back) {
 			t.Errorf("%s: read back as\n%s", name, back)
 		}
 	}
+	open := lifesat.NewTemplate(2, 2, 1)
+	open.Open = true
+	if err := tmpl.WriteLLS(io.Discard, open); !errors.Is(err, tmpl.ErrFormat) {
+		t.Errorf("open template: %v, want ErrFormat", err)
+	}
 }
 
-// same reports whether b is a in a ring of ring dead cells.
-func same(a, b *lifesat.Template, ring int) bool {
-	if b.Width != a.Width+2*ring || b.Height != a.Height+2*ring || len(a.Gens) != len(b.Gens) || !b.Open {
+// same reports whether a and b are the same template.
+func same(a, b *lifesat.Template) bool {
+	if b.Width != a.Width || b.Height != a.Height || len(a.Gens) != len(b.Gens) || a.Open != b.Open {
 		return false
 	}
 	for g := range a.Gens {
-		for y := -ring; y < a.Height+ring; y++ {
-			for x := -ring; x < a.Width+ring; x++ {
-				if a.At(g, x, y) != b.At(g, x+ring, y+ring) {
+		for y := range a.Height {
+			for x := range a.Width {
+				if a.At(g, x, y) != b.At(g, x, y) {
 					return false
 				}
 			}
@@ -261,5 +265,44 @@ func TestGliderLLS(t *testing.T) {
 	start := b.Pad(4)
 	if end := lifesat.Run(start, lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
 		t.Errorf("not a glider:\n%s", b)
+	}
+}
+
+// TestLLSCounts runs the search patterns of testdata/lls-counts, random
+// small files, each with the number of answers logic-life-search itself
+// finds for it in its first comment (LLS's HEAD run with cadical and
+// "-n 5000", which lists every answer): lifesat must find as many, each
+// re-checked as LLS states the search. ring-births.lls is the file that
+// showed LLS states the rule on the ring around its grid.
+func TestLLSCounts(t *testing.T) {
+	files, err := filepath.Glob("testdata/lls-counts/*.lls")
+	if err != nil || len(files) == 0 {
+		t.Fatal(err, files)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want int
+		if _, err := fmt.Sscanf(strings.SplitN(string(data), "finds ", 2)[1], "%d", &want); err != nil {
+			t.Fatalf("%s: no count: %v", name, err)
+		}
+		tpl, err := tmpl.ReadLLS(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got := 0
+		err = lifesat.Enumerate(context.Background(), tpl.Problem(), nil, func(p *lifesat.Pattern) bool {
+			stepsAsLLS(t, tpl, p)
+			got++
+			return true
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got != want {
+			t.Errorf("%s: %d answers, LLS finds %d", name, got, want)
+		}
 	}
 }
