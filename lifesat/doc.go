@@ -87,6 +87,28 @@
 //
 // FindStillLife and FindOscillator are the one-call forms for notebooks.
 //
+// # Templates
+//
+// A Problem's Template fixes any cell of any generation alive or dead,
+// leaves it unknown, or ties it to a named variable (negated or not) that
+// cells of other generations share; a cell may also be left free of the
+// rule (logic-life-search's trailing "'"). Without a Period a template
+// search is a reaction: the template's generations, each the step of the
+// one before, with no wrap-around - an eater eating a glider, a pattern
+// and its predecessor. The encoders state the template as unit and
+// equivalence clauses on the cell variables, and a free cell's rule binds
+// a fresh variable instead of the cell; Check verifies the template and
+// re-simulates every step. Package tmpl reads templates from LLS files
+// and from pictures with '?' for unknown cells. The eater search of
+// tmpl's documentation, in Go:
+//
+//	tpl := lifesat.NewTemplate(8, 8, 6) // 6 generations of 8x8, all unknown
+//	... // generation 0: a glider in the corner; generations 4 and 5: the
+//	    // rest of generation 0 (named variables), the corner dead
+//	p := tpl.Problem()
+//	p.MinPop, p.MaxPop = 6, 12
+//	res, _ := lifesat.Search(ctx, p, nil) // eater 1, the fishhook
+//
 // # Beyond one pattern
 //
 // Enumerate and Count list and count the patterns of a Problem; Maximize

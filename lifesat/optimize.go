@@ -72,7 +72,7 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		}
 	}
 	start := time.Now()
-	per, w, h := p.period(), p.Width, p.Height
+	per, w, h := p.gens(), p.Width, p.Height
 	// The counter over every cell is the largest part for large boxes: it
 	// has about (per*w*h)^2 clauses, so it is part of the budget.
 	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, true, totalizerSize(per*w*h, per*w*h))

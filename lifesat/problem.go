@@ -52,6 +52,14 @@ type Problem struct {
 	// generation 1 (Bosch's way to rule out still lifes when maximizing
 	// oscillators). Period 2 or more only.
 	Blink []image.Point
+	// Template, when not nil, is a partial pattern of the box's size that
+	// the answer must agree with (see Template). With a template and a
+	// Period of 0 the search is a reaction of len(Template.Gens)
+	// generations that need not come back; the empty pattern is then
+	// admitted, as in logic-life-search (ask MinPop 1 to rule it out),
+	// and answers are distinct when they differ in any cell of any
+	// generation.
+	Template *Template
 }
 
 // StillLife is the problem of a still life in a w x h box.
@@ -72,9 +80,12 @@ func (p Problem) period() int { return max(p.Period, 1) }
 // Box is the search box in board coordinates.
 func (p Problem) Box() image.Rectangle { return image.Rect(0, 0, p.Width, p.Height) }
 
-// Kind is "still life", "oscillator" or "spaceship".
+// Kind is "still life", "oscillator", "spaceship" or, for a template
+// without a period, "reaction".
 func (p Problem) Kind() string {
 	switch {
+	case p.transient():
+		return "reaction"
 	case p.Shift != image.Point{}:
 		return "spaceship"
 	case p.period() > 1:
@@ -92,6 +103,11 @@ func (p Problem) String() string {
 		s = fmt.Sprintf("oscillator p%d %dx%d", p.period(), p.Width, p.Height)
 	case "spaceship":
 		s = fmt.Sprintf("spaceship p%d (%d,%d) %dx%d", p.period(), p.Shift.X, p.Shift.Y, p.Width, p.Height)
+	case "reaction":
+		s = fmt.Sprintf("reaction of %d generations %dx%d", p.gens(), p.Width, p.Height)
+	}
+	if p.Template != nil && !p.transient() {
+		s += " template"
 	}
 	if p.Symmetry != "" && p.Symmetry != C1 {
 		s += " " + string(p.Symmetry)
@@ -109,9 +125,9 @@ func (p Problem) Validate() error {
 		return fmt.Errorf("%w: box %dx%d: sides are limited to %d", ErrProblem, p.Width, p.Height, MaxSide)
 	case p.Period < 0 || p.Period > MaxPeriod:
 		return fmt.Errorf("%w: period %d: want 1..%d", ErrProblem, p.Period, MaxPeriod)
-	case p.Width*p.Height*p.period() > MaxCells:
+	case p.Width*p.Height*p.gens() > MaxCells:
 		return fmt.Errorf("%w: %dx%d box over %d generations is %d cells, more than the limit of %d",
-			ErrProblem, p.Width, p.Height, p.period(), p.Width*p.Height*p.period(), MaxCells)
+			ErrProblem, p.Width, p.Height, p.gens(), p.Width*p.Height*p.gens(), MaxCells)
 	case p.Shift != image.Point{} && p.period() == 1:
 		return fmt.Errorf("%w: a spaceship needs a period of 2 or more", ErrProblem)
 	case abs(p.Shift.X) > MaxSide || abs(p.Shift.Y) > MaxSide:
@@ -127,7 +143,7 @@ func (p Problem) Validate() error {
 		if !pt.In(p.Box()) {
 			return fmt.Errorf("%w: blinking cell (%d,%d) outside the %dx%d box", ErrProblem, pt.X, pt.Y, p.Width, p.Height)
 		}
-		if p.period() < 2 {
+		if p.gens() < 2 {
 			return fmt.Errorf("%w: a blinking cell needs a period of 2 or more", ErrProblem)
 		}
 	}
@@ -135,7 +151,12 @@ func (p Problem) Validate() error {
 		if _, err := ParseSymmetry(string(p.Symmetry)); err != nil {
 			return err
 		}
-		return p.Symmetry.check(p.Width, p.Height, p.Shift)
+		if err := p.Symmetry.check(p.Width, p.Height, p.Shift); err != nil {
+			return err
+		}
+	}
+	if p.Template != nil {
+		return p.validateTemplate()
 	}
 	return nil
 }
@@ -153,11 +174,12 @@ func abs(a int) int {
 // solver.
 func (p Problem) plainStillLife() bool {
 	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == C1) &&
-		p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && len(p.Blink) == 0
+		p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && len(p.Blink) == 0 && p.Template == nil
 }
 
-// A Pattern is one answer to a Problem: its generations 0..Period-1, each
-// a board of the box's size.
+// A Pattern is one answer to a Problem: its generations 0..Period-1 (for
+// a template without a period, one per template generation), each a
+// board of the box's size.
 type Pattern struct {
 	Phases []*Board
 }
@@ -174,11 +196,14 @@ func (p Problem) frame() image.Rectangle {
 // Check re-simulates pat with the plain Step in an empty plane and reports
 // how it fails to solve the problem under the settings' rule, or nil. It
 // checks every generation's successor, the exact period (unless
-// AnyPeriod), the symmetry, the cage, the population bounds and, unless
-// AllowEmpty, that generation 0 is not empty.
+// AnyPeriod), the symmetry, the cage, the template, the population bounds
+// and, unless AllowEmpty or a template, that generation 0 is not empty.
+// The successor is checked where the search states the rule: on the box
+// and the ring around it, or on the box alone for an open template, but
+// for the template's free cells.
 func (p Problem) Check(pat *Pattern, s *Settings) error {
 	set := s.orDefaults()
-	per := p.period()
+	per := p.gens()
 	if len(pat.Phases) != per {
 		return fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
 	}
@@ -190,11 +215,27 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 	// One step at a time in a frame one cell larger than the box (and its
 	// moved image): the ring shows any birth outside the box.
 	f := p.frame()
+	free := p.freeCells()
 	for t, b := range pat.Phases {
+		if t+1 == per && p.transient() {
+			break
+		}
 		got := Step(b.Crop(f), set.Rule, Dead)
 		want := pat.Phases[0].Crop(f.Sub(p.Shift))
 		if t+1 < per {
 			want = pat.Phases[t+1].Crop(f)
+		}
+		if p.Template != nil {
+			// Compare only where the rule is stated.
+			area := p.stepArea(t)
+			for y := f.Min.Y; y < f.Max.Y; y++ {
+				for x := f.Min.X; x < f.Max.X; x++ {
+					if !image.Pt(x, y).In(area) || free[t][image.Pt(x, y)] {
+						got.Set(x-f.Min.X, y-f.Min.Y, false)
+						want.Set(x-f.Min.X, y-f.Min.Y, false)
+					}
+				}
+			}
 		}
 		if !got.Equal(want) {
 			switch {
@@ -206,7 +247,12 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 			return fmt.Errorf("lifesat: generation %d does not step to generation 0 moved by (%d,%d)", t, p.Shift.X, p.Shift.Y)
 		}
 	}
-	if !set.AnyPeriod {
+	if p.Template != nil {
+		if err := p.checkTemplate(pat); err != nil {
+			return err
+		}
+	}
+	if !set.AnyPeriod && !p.transient() {
 		for d := 1; d < per; d++ {
 			sx, sy := p.Shift.X*d, p.Shift.Y*d
 			if per%d != 0 || sx%per != 0 || sy%per != 0 {
@@ -245,7 +291,7 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		return fmt.Errorf("lifesat: population %d below the minimum %d", pop, p.MinPop)
 	case p.MaxPop > 0 && pop > p.MaxPop:
 		return fmt.Errorf("lifesat: population %d above the maximum %d", pop, p.MaxPop)
-	case pop == 0 && (!set.AllowEmpty || p.Shift != image.Point{}):
+	case pop == 0 && (!set.AllowEmpty && p.Template == nil || p.Shift != image.Point{}):
 		return errors.New("lifesat: the pattern is empty")
 	}
 	return nil

@@ -112,7 +112,7 @@ type Instance struct {
 // t is alive; logic.False outside the box.
 func (in *Instance) Cell(t, x, y int) logic.Lit {
 	p := in.Problem
-	if x < 0 || y < 0 || x >= p.Width || y >= p.Height || t < 0 || t >= p.period() {
+	if x < 0 || y < 0 || x >= p.Width || y >= p.Height || t < 0 || t >= p.gens() {
 		return logic.False
 	}
 	return in.cells[(t*p.Height+y)*p.Width+x]
@@ -122,7 +122,7 @@ func (in *Instance) Cell(t, x, y int) logic.Lit {
 // of variable v).
 func (in *Instance) Decode(model []bool) *Pattern {
 	p := in.Problem
-	pat := &Pattern{Phases: make([]*Board, p.period())}
+	pat := &Pattern{Phases: make([]*Board, p.gens())}
 	for t := range pat.Phases {
 		b := NewBoard(p.Width, p.Height)
 		for y := range p.Height {
@@ -169,7 +169,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if err != nil {
 		return nil, err
 	}
-	per, w, h := p.period(), p.Width, p.Height
+	per, w, h := p.gens(), p.Width, p.Height
 	c := &logic.CNF{}
 	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
 	in.allocateCells()
@@ -193,12 +193,20 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		cur, next grid
 		area      image.Rectangle
 	}
+	// A template may state the rule on the box alone (Open), and not on
+	// its free cells, and a reaction does not wrap around: see
+	// Problem.stepArea and freeCells.
 	steps := make([]stepArgs, 0, per)
 	for t := range per - 1 {
-		steps = append(steps, stepArgs{gen(t), gen(t + 1), p.Box().Inset(-1)})
+		steps = append(steps, stepArgs{gen(t), gen(t + 1), p.stepArea(t)})
 	}
 	moved := func(x, y int) logic.Lit { return in.Cell(0, x-p.Shift.X, y-p.Shift.Y) }
-	steps = append(steps, stepArgs{gen(per - 1), moved, p.frame()})
+	if !p.transient() {
+		steps = append(steps, stepArgs{gen(per - 1), moved, p.stepArea(per - 1)})
+	}
+	for t, free := range p.freeCells() {
+		steps[t].next = freeNext(c, steps[t].next, free)
+	}
 	// Size the formula once: the steps, and room for the constraints
 	// after them (two short clauses per cell for exactness, and the
 	// clause "some cell is alive"), so that they do not copy it again.
@@ -224,7 +232,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 			return nil, err
 		}
 	}
-	if in.Exact {
+	if in.Exact && !p.transient() {
 		for _, div := range maximalDivisors(per) {
 			sx, sy := p.Shift.X*div, p.Shift.Y*div
 			if sx%per == 0 && sy%per == 0 {
@@ -238,8 +246,11 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 			first = append(first, in.Cell(0, x, y))
 		}
 	}
-	if !set.AllowEmpty || p.Shift != (image.Point{}) {
+	if !set.AllowEmpty && p.Template == nil || p.Shift != (image.Point{}) {
 		c.Add(first...) // an empty "spaceship" would not move
+	}
+	if p.Template != nil {
+		in.encodeTemplate()
 	}
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		limit := max(p.MinPop, p.MaxPop+1)
@@ -290,7 +301,7 @@ func (in *Instance) allocateCells() {
 			}
 		}
 	}
-	for t := range p.period() {
+	for t := range p.gens() {
 		base := t * w * h
 		for i, r := range orbit {
 			switch {
@@ -541,6 +552,10 @@ func (in *Instance) blockSize(pat *Pattern) formulaSize {
 // It returns ctx.Err() when it sees, before a clause, that ctx has ended.
 func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern) error {
 	p := in.Problem
+	if p.Template != nil {
+		in.blockAll(sess, pat)
+		return nil
+	}
 	for _, b := range pat.Phases {
 		bb := b.BoundingBox()
 		moves := []image.Point{{}}

@@ -24,7 +24,7 @@ type Strategy struct {
 func Strategies(p Problem, s *Settings, n int) []Strategy {
 	base := s.orDefaults()
 	var syms []Symmetry
-	if p.period() > 1 && (p.Symmetry == "" || p.Symmetry == C1) {
+	if p.period() > 1 && (p.Symmetry == "" || p.Symmetry == C1) && p.Template == nil {
 		for _, sym := range []Symmetry{D8, D4Diag, D4Plus, C4, C2, D2H, D2V, D2Diag, D2Anti} {
 			if sym.check(p.Width, p.Height, p.Shift) == nil {
 				syms = append(syms, sym)

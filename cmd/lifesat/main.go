@@ -5,6 +5,7 @@
 //	lifesat still -size WxH [flags]                a still life in a W x H box
 //	lifesat osc -period P -size WxH [flags]        an oscillator of period P
 //	lifesat ship -period P -shift DX,DY -size WxH  a spaceship
+//	lifesat search FILE [-period P] [flags]        the search of a template (LLS file or picture)
 //	lifesat pred [-steps N] [-mode M] [FILE|-]     a predecessor of a pattern
 //	lifesat max -size WxH [flags]                  a maximum-density still life
 //	lifesat count still|osc|ship -size WxH         the number of such patterns
@@ -48,6 +49,8 @@ Usage:
   lifesat still -size WxH [flags]                  a still life in a W x H box
   lifesat osc -period P -size WxH [flags]          an oscillator of period P
   lifesat ship -period P -shift DX,DY -size WxH    a spaceship moving (DX,DY) every P
+  lifesat search FILE [-period P] [flags]          the search of a template: an LLS search
+                                                   pattern or a picture with ? for unknown cells
   lifesat pred [-steps N] [-mode M] [FILE|-]       a predecessor of a pattern
   lifesat max -size WxH [flags]                    a still life (or -period 2
                                                    oscillator) of maximum density
@@ -70,7 +73,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var err error
 	var code int
 	switch cmd {
-	case "still", "osc", "ship":
+	case "still", "osc", "ship", "search":
 		code, err = search(ctx, cmd, rest, stdout, stderr)
 	case "pred":
 		code, err = pred(ctx, rest, stdin, stdout, stderr)

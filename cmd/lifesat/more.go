@@ -248,8 +248,8 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 
 // countCmd counts (or lists, with -n all) the patterns of a search.
 func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
-	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship") {
-		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]"`)}
+	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
+		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]" or "lifesat count search FILE [flags]"`)}
 	}
 	f := newSearchFlags("count "+args[0], args[0], stderr)
 	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern (the default, as for every search; kept for old scripts)")

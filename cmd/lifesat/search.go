@@ -18,7 +18,8 @@ import (
 	"github.com/lifesat/lifesat/lifesat/pattern"
 )
 
-// searchFlags are the flags shared by still, osc and cnf.
+// searchFlags are the flags shared by still, osc, ship, search, cnf,
+// count and max.
 type searchFlags struct {
 	fs         *flag.FlagSet
 	kind       string // still, osc or ship
@@ -43,6 +44,7 @@ type searchFlags struct {
 	verbose    bool
 	jobs       int
 	solver     string
+	template   string // -template FILE, or search's FILE
 }
 
 // single refuses an explicit -jobs above 1 for a command that runs one
@@ -86,8 +88,13 @@ func (c *count) Set(s string) error {
 func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	f := &searchFlags{fs: newFlagSet("lifesat "+name, stderr), kind: kind, n: 1}
 	fs := f.fs
-	fs.StringVar(&f.size, "size", "", "search box `WxH` (or N for N x N); required")
-	if kind != "still" {
+	if kind == "search" {
+		templateFlags(f)
+	} else {
+		fs.StringVar(&f.size, "size", "", "search box `WxH` (or N for N x N); required unless -template")
+		fs.StringVar(&f.template, "template", "", "template `FILE` (LLS search pattern or picture, see \"lifesat search\"): the box's cells known dead, alive or named")
+	}
+	if kind != "still" && kind != "search" {
 		fs.IntVar(&f.period, "period", 0, "period `P` (2 or more); required")
 		fs.BoolVar(&f.anyPeriod, "any-period", false, "accept any period dividing P")
 		fs.BoolVar(&f.phases, "phases", false, "print every phase, not only generation 0")
@@ -119,18 +126,29 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err := parseFlags(f.fs, args); err != nil {
 		return p, nil, 0, err
 	}
-	if f.fs.NArg() > 0 {
-		return p, nil, 0, usageError{fmt.Errorf("unexpected argument %q", f.fs.Arg(0))}
+	tpl, err := f.readTemplate()
+	if err != nil {
+		return p, nil, 0, err
 	}
-	if f.size == "" {
+	if f.size == "" && tpl == nil {
 		return p, nil, 0, usageError{errors.New("-size WxH is required")}
 	}
-	w, h, err := parseSize(f.size)
-	if err != nil {
-		return p, nil, 0, usageError{err}
+	w, h := 0, 0
+	if tpl != nil {
+		w, h = tpl.Width, tpl.Height
+	}
+	if f.size != "" {
+		if w, h, err = parseSize(f.size); err != nil {
+			return p, nil, 0, usageError{err}
+		}
 	}
 	p = lifesat.StillLife(w, h)
-	if f.kind != "still" {
+	p.Template = tpl
+	if f.kind == "search" {
+		if p.Period, p.Shift, err = f.searchPeriod(); err != nil {
+			return p, nil, 0, err
+		}
+	} else if f.kind != "still" {
 		if f.period < 2 {
 			return p, nil, 0, usageError{fmt.Errorf("-period %d: an oscillator or spaceship needs a period of 2 or more (use still for period 1)", f.period)}
 		}
@@ -275,7 +293,7 @@ func parseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-// search runs "still", "osc" and "ship".
+// search runs "still", "osc", "ship" and "search".
 func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) (int, error) {
 	f := newSearchFlags(cmd, cmd, stderr)
 	p, s, format, err := f.parse(args)
@@ -348,6 +366,8 @@ func describe(p lifesat.Problem, s *lifesat.Settings) string {
 func describeN(p lifesat.Problem, s *lifesat.Settings, n int) string {
 	var what string
 	switch p.Kind() {
+	case "reaction":
+		what = fmt.Sprintf("reaction of %d generations", len(p.Template.Gens))
 	case "still life":
 		what = plural(n, "still life", "still lifes")
 	case "oscillator":
@@ -358,8 +378,11 @@ func describeN(p lifesat.Problem, s *lifesat.Settings, n int) string {
 	default:
 		what = plural(n, "spaceship", "spaceships") + fmt.Sprintf(" of period %d moving (%d,%d)", p.Period, p.Shift.X, p.Shift.Y)
 	}
-	if !s.AllowEmpty {
+	if !s.AllowEmpty && p.Template == nil {
 		what = "non-empty " + what
+	}
+	if p.Template != nil {
+		what += " matching the template"
 	}
 	var with []string
 	if p.Symmetry != "" && p.Symmetry != lifesat.C1 {
@@ -440,8 +463,8 @@ func (pw *patternWriter) board(b *lifesat.Board) error {
 
 // cnf prints the DIMACS of a search.
 func cnf(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
-	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship") {
-		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]"`)}
+	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
+		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]" or "lifesat cnf search FILE [flags]"`)}
 	}
 	f := newSearchFlags("cnf "+args[0], args[0], stderr)
 	p, s, _, err := f.parse(args[1:])

@@ -14,7 +14,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt Suite
+	var blog, enc, solv, port, mx, cnt, tpl Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
@@ -73,7 +73,18 @@ func Suites() []Suite {
 		cnt.Cases = append(cnt.Cases, Case{Kind: Count, Problem: p})
 	}
 	cnt.Plots = []Figure{countFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt}
+
+	tpl = Suite{Name: "templates", Doc: "template searches: the eater (a still life in 8x8 that eats a glider and is back 4 generations later, from scratch) and the light, middle and heavy c/2 ships completed from their fronts"}
+	for _, p := range []lifesat.Problem{
+		eaterProblem(),
+		shipFront(".O..O", "O....", "O...O", "OOOO."),
+		shipFront("...O..", ".O...O", "O.....", "O....O", "OOOOO."),
+		shipFront("...OO..", ".O....O", "O......", "O.....O", "OOOOOO."),
+	} {
+		tpl.Cases = append(tpl.Cases, Case{Kind: Search, Problem: p, Seeded: true})
+	}
+	tpl.Plots = []Figure{templatesFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl}
 }
 
 func symmetric(p lifesat.Problem, s lifesat.Symmetry) lifesat.Problem {

@@ -1,0 +1,75 @@
+package bench
+
+import (
+	"fmt"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/lifeplot"
+	"gonum.org/v1/plot"
+)
+
+// The templates suite's problems: the searches of package tmpl's
+// testdata, built here so that the suite needs no files.
+
+// eaterProblem is the eater search in a closed 8x8 box: generation 0 a
+// glider in the top-left 4x4 corner heading into the box, and an unknown
+// rest (variables e_x_y); generations 4 and 5 that rest alone, the corner
+// dead. At least 6 cells: the glider and some eater.
+func eaterProblem() lifesat.Problem {
+	const n, recover = 8, 4
+	t := lifesat.NewTemplate(n, n, recover+2)
+	glider := map[[2]int]bool{{1, 0}: true, {2, 1}: true, {0, 2}: true, {1, 2}: true, {2, 2}: true}
+	for y := range n {
+		for x := range n {
+			for _, g := range []int{0, recover, recover + 1} {
+				s := lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
+				switch {
+				case x < 4 && y < 4 && g == 0 && glider[[2]int{x, y}]:
+					s = lifesat.Spec{Kind: lifesat.AliveCell}
+				case x < 4 && y < 4:
+					s = lifesat.Spec{Kind: lifesat.DeadCell}
+				}
+				t.Set(g, x, y, s)
+			}
+		}
+	}
+	p := t.Problem()
+	p.MinPop = 6
+	return p
+}
+
+// shipFront is the c/2 spaceship (period 4, moving left) whose rows, as
+// LifeWiki draws them, are given: generation 0 fixes two empty columns in
+// front of it and all of its columns but the last two.
+func shipFront(rows ...string) lifesat.Problem {
+	w, h := len(rows[0])+2, len(rows)+3
+	t := lifesat.NewTemplate(w, h, 1)
+	for y := range h {
+		for x := range w - 2 {
+			s := lifesat.Spec{Kind: lifesat.DeadCell}
+			if y >= 1 && y <= len(rows) && x >= 2 && rows[y-1][x-2] == 'O' {
+				s.Kind = lifesat.AliveCell
+			}
+			t.Set(0, x, y, s)
+		}
+	}
+	p := lifesat.Spaceship(4, -2, 0, w, h)
+	p.Template = t
+	return p
+}
+
+var templatesFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	// The ships' boxes are 2 wider than the ships: 5, 6 and 7 long.
+	ships := map[int]string{7: "LWSS from its front", 8: "MWSS from its front", 9: "HWSS from its front"}
+	for _, r := range answered(rows, func(Row) bool { return true }) {
+		series := r.Problem
+		if name, ok := ships[r.Side]; ok && r.Period == 4 {
+			series = name
+		} else if r.Period <= 1 && r.Side == 8 {
+			series = "eater, 8x8 over 6 generations"
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Seed), Seconds: seconds(r)})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Template searches: the eater and c/2 ship completions, by seed", XLabel: "seed"})
+}}

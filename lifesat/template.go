@@ -1,0 +1,468 @@
+package lifesat
+
+// Templates: partial patterns, the search patterns of logic-life-search
+// (LLS, https://github.com/frankeverdij/logic-life-search). A template
+// says of each cell of each generation whether it is known dead, known
+// alive, unknown, or equal to a named variable (or its negation) that
+// other cells of any generation share; and, per cell, whether the rule is
+// stated on it at all (LLS's trailing "'").
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// A SpecKind says what a template knows of a cell.
+type SpecKind uint8
+
+const (
+	// Unknown cells are searched for; the zero value.
+	Unknown SpecKind = iota
+	// DeadCell cells are dead (LLS "0").
+	DeadCell
+	// AliveCell cells are alive (LLS "1").
+	AliveCell
+	// Named cells equal the variable Spec.Name, or its negation when
+	// Spec.Not (LLS "c0", "-c0").
+	Named
+)
+
+// A Spec is what a template says of one cell of one generation.
+type Spec struct {
+	Kind SpecKind
+	// Name is the variable of a Named cell. Every Named cell with the same
+	// name, in any generation, has the same state (or the opposite one,
+	// when exactly one of the two is negated).
+	Name string
+	// Not negates a Named cell.
+	Not bool
+	// Free says the rule is not stated on this cell for the step into
+	// this generation: its state need not be the successor of its
+	// neighbourhood in the generation before, though it still counts as a
+	// neighbour of the cells around it (LLS's trailing "'"). It means
+	// nothing on generation 0, as in LLS (with a period, mark the cell in
+	// template generation Period, generation 0 again, to free the step
+	// that wraps around).
+	Free bool
+}
+
+// String writes the spec in LLS notation: "0", "1", "*", "c0", "-c0",
+// with a trailing "'" when Free.
+func (s Spec) String() string {
+	var out string
+	switch s.Kind {
+	case DeadCell:
+		out = "0"
+	case AliveCell:
+		out = "1"
+	case Named:
+		out = s.Name
+		if s.Not {
+			out = "-" + out
+		}
+	default:
+		out = "*"
+	}
+	if s.Free {
+		out += "'"
+	}
+	return out
+}
+
+// A Template is a partial pattern: a Width x Height grid of Specs for
+// each of its generations 0..len(Gens)-1. It is the search box of the
+// Problem it belongs to (Problem.Template), cell (x, y) of the template
+// being cell (x, y) of the box.
+//
+// Without a period (Problem.Period 0) a template search is a reaction:
+// len(Gens) generations, each the step of the one before, and nothing
+// more; generation 0 need not come back, so transient things (an eater
+// eating a glider, a pattern and its predecessor) can be asked for. With a
+// period P the search is the usual cycle of P generations (generation P is
+// generation 0 moved by the Shift), and template generation t speaks of
+// generation t mod P moved by (t/P) shifts, so a template may have fewer
+// generations than the period (the others are unknown) or more (LLS's
+// P+1 generations, the last one generation 0 again).
+//
+// The edge: cells outside the box are dead at every generation. When Open
+// is false (the zero value) the rule is also stated on the one-cell ring
+// around the box, where nothing may then be born, as for every Problem:
+// the answer lives in the empty plane. That is also logic-life-search's
+// meaning: it surrounds its grid with a ring of its background (dead
+// cells, by default) and states the rule on that ring too (SearchPattern's
+// constructor and force_evolution), so an LLS file means the same search
+// here. When Open is true the rule is stated on the box's cells only, and
+// births just outside the box are not looked at: the box is a window on a
+// larger world, as in Predecessor's window mode.
+type Template struct {
+	Width, Height int
+	// Gens holds the specs of each generation, row by row:
+	// Gens[t][y*Width+x] is cell (x, y) of generation t.
+	Gens [][]Spec
+	// Open says the rule is stated on the box only, not on the ring
+	// around it (no LLS file means that).
+	Open bool
+}
+
+// NewTemplate returns a template of gens generations of w x h unknown
+// cells.
+func NewTemplate(w, h, gens int) *Template {
+	t := &Template{Width: w, Height: h, Gens: make([][]Spec, gens)}
+	for i := range t.Gens {
+		t.Gens[i] = make([]Spec, w*h)
+	}
+	return t
+}
+
+// At is the spec of cell (x, y) of generation t; Dead outside the grid.
+func (t *Template) At(gen, x, y int) Spec {
+	if gen < 0 || gen >= len(t.Gens) || x < 0 || y < 0 || x >= t.Width || y >= t.Height {
+		return Spec{Kind: DeadCell}
+	}
+	return t.Gens[gen][y*t.Width+x]
+}
+
+// Set sets the spec of cell (x, y) of generation gen.
+func (t *Template) Set(gen, x, y int, s Spec) { t.Gens[gen][y*t.Width+x] = s }
+
+// Fix sets generation gen to board b: each live cell of b alive, each
+// dead one dead. Cells outside b are left as they are.
+func (t *Template) Fix(gen int, b *Board) {
+	for y := range min(b.Height(), t.Height) {
+		for x := range min(b.Width(), t.Width) {
+			k := DeadCell
+			if b.Alive(x, y) {
+				k = AliveCell
+			}
+			t.Gens[gen][y*t.Width+x].Kind = k
+		}
+	}
+}
+
+// Unknown makes the cells of generation gen that are alive in mask
+// unknown: with Fix, a pattern of the known cells and a mask of the
+// unknown ones make a template generation.
+func (t *Template) Unknown(gen int, mask *Board) {
+	for y := range min(mask.Height(), t.Height) {
+		for x := range min(mask.Width(), t.Width) {
+			if mask.Alive(x, y) {
+				t.Gens[gen][y*t.Width+x] = Spec{}
+			}
+		}
+	}
+}
+
+// Problem is the reaction problem of the template: its box, no period.
+func (t *Template) Problem() Problem {
+	return Problem{Width: t.Width, Height: t.Height, Template: t}
+}
+
+// String writes the template as an LLS search pattern: cells separated by
+// spaces, generations by a blank line. A closed template (not Open) reads
+// back as the same search, in LLS and in package tmpl.
+func (t *Template) String() string {
+	var out []byte
+	for g, gen := range t.Gens {
+		if g > 0 {
+			out = append(out, '\n')
+		}
+		for y := range t.Height {
+			for x := range t.Width {
+				if x > 0 {
+					out = append(out, ' ')
+				}
+				out = append(out, gen[y*t.Width+x].String()...)
+			}
+			out = append(out, '\n')
+		}
+	}
+	return string(out)
+}
+
+// validateTemplate checks the template against the problem's box and
+// looks for contradictions that need no solver: two fixed cells, or a
+// variable and its negation, that must be the same cell (through the
+// period's wrap-around or the symmetry) but disagree.
+func (p Problem) validateTemplate() error {
+	t := p.Template
+	switch {
+	case len(t.Gens) == 0:
+		return fmt.Errorf("%w: template has no generations", ErrProblem)
+	case t.Width != p.Width || t.Height != p.Height:
+		return fmt.Errorf("%w: template is %dx%d, box %dx%d", ErrProblem, t.Width, t.Height, p.Width, p.Height)
+	case len(t.Gens) > MaxPeriod+1:
+		return fmt.Errorf("%w: template has %d generations, more than %d", ErrProblem, len(t.Gens), MaxPeriod+1)
+	case t.Width*t.Height*len(t.Gens) > MaxCells:
+		return fmt.Errorf("%w: template %dx%d over %d generations is more than %d cells", ErrProblem, t.Width, t.Height, len(t.Gens), MaxCells)
+	}
+	for g, gen := range t.Gens {
+		if len(gen) != t.Width*t.Height {
+			return fmt.Errorf("%w: template generation %d has %d cells, want %dx%d", ErrProblem, g, len(gen), t.Width, t.Height)
+		}
+		for i, s := range gen {
+			if s.Kind > Named || s.Kind == Named && s.Name == "" {
+				return fmt.Errorf("%w: template generation %d cell (%d,%d): bad spec %+v", ErrProblem, g, i%t.Width, i/t.Width, s)
+			}
+		}
+	}
+	// Union-find with parity over the nodes: 0 the constant "alive",
+	// 1.. the cells of the search, then the names.
+	w, h, n := p.Width, p.Height, p.gens()
+	parent := make([]int, 1+n*w*h)
+	parity := make([]bool, len(parent)) // relative to the parent
+	names := map[string]int{}
+	var find func(int) (int, bool)
+	find = func(a int) (int, bool) {
+		if parent[a] == a {
+			return a, false
+		}
+		r, par := find(parent[a])
+		parent[a], parity[a] = r, parity[a] != par
+		return r, parity[a]
+	}
+	for i := range parent {
+		parent[i] = i
+	}
+	// union states a XOR b == odd; false when that contradicts what is known.
+	union := func(a, b int, odd bool) bool {
+		ra, pa := find(a)
+		rb, pb := find(b)
+		if ra == rb {
+			return pa != pb == odd
+		}
+		parent[ra], parity[ra] = rb, pa != pb != odd
+		return true
+	}
+	cell := func(t, x, y int) int {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return -1
+		}
+		return 1 + (t*h+y)*w + x
+	}
+	// The symmetry's orbits share one state.
+	if p.Symmetry != "" {
+		orbit := p.Symmetry.orbits(w, h)
+		for t := range n {
+			for i, r := range orbit {
+				union(cell(t, i%w, i/w), cell(t, r%w, r/w), false)
+			}
+		}
+	}
+	for g, gen := range t.Gens {
+		for i, s := range gen {
+			x, y := i%w, i/w
+			ph, at := p.templateCell(g, x, y)
+			c := cell(ph, at.X, at.Y)
+			var other int
+			var odd bool
+			switch s.Kind {
+			case Unknown:
+				continue
+			case AliveCell:
+				other = 0
+			case DeadCell:
+				other, odd = 0, true
+			case Named:
+				k, ok := names[s.Name]
+				if !ok {
+					k = len(parent)
+					parent, parity = append(parent, k), append(parity, false)
+					names[s.Name] = k
+				}
+				other, odd = k, s.Not
+			}
+			if c < 0 { // outside the box: dead
+				if other == 0 {
+					if !odd {
+						return fmt.Errorf("%w: template generation %d cell (%d,%d) is alive, but it is generation %d (%d,%d), outside the box", ErrProblem, g, x, y, ph, at.X, at.Y)
+					}
+					continue
+				}
+				c, odd = 0, !odd
+			}
+			if !union(c, other, odd) {
+				return fmt.Errorf("%w: template generation %d cell (%d,%d) is %s, which contradicts the other cells it must equal", ErrProblem, g, x, y, s)
+			}
+		}
+	}
+	return nil
+}
+
+// gens is the number of generations a search has: the template's without
+// a period, the period otherwise.
+func (p Problem) gens() int {
+	if p.transient() {
+		return len(p.Template.Gens)
+	}
+	return p.period()
+}
+
+// transient reports whether p is a reaction: a template and no period.
+func (p Problem) transient() bool { return p.Template != nil && p.Period == 0 }
+
+// templateCell maps cell (x, y) of template generation g to the
+// generation and place it speaks of: generation g mod Period, moved back
+// by g/Period shifts.
+func (p Problem) templateCell(g, x, y int) (int, image.Point) {
+	if p.transient() {
+		return g, image.Pt(x, y)
+	}
+	per := p.period()
+	k := g / per
+	return g % per, image.Pt(x-k*p.Shift.X, y-k*p.Shift.Y)
+}
+
+// freeCells lists, for each step of the search, the cells of the step's
+// area on which the rule is not stated. Step s goes from generation s to
+// s+1; the last step of a periodic search goes to generation 0 moved by
+// the shift, in whose coordinates its cells are given.
+func (p Problem) freeCells() []map[image.Point]bool {
+	t := p.Template
+	if t == nil {
+		return nil
+	}
+	steps := p.gens()
+	if p.transient() {
+		steps--
+	}
+	free := make([]map[image.Point]bool, max(steps, 0))
+	for g := 1; g < len(t.Gens); g++ {
+		for i, s := range t.Gens[g] {
+			if !s.Free {
+				continue
+			}
+			x, y := i%t.Width, i/t.Width
+			ph, at := p.templateCell(g, x, y)
+			st := ph - 1
+			if ph == 0 { // the wrap-around step, in moved coordinates
+				st, at = steps-1, at.Add(p.Shift)
+			}
+			if free[st] == nil {
+				free[st] = map[image.Point]bool{}
+			}
+			free[st][at] = true
+		}
+	}
+	return free
+}
+
+// stepArea is the area on which the rule is stated at step s: the box, or
+// with the ring around it (and for the last step of a spaceship, the
+// ring around the box's moved image too).
+func (p Problem) stepArea(s int) image.Rectangle {
+	if p.Template != nil && p.Template.Open {
+		return p.Box()
+	}
+	if !p.transient() && s == p.period()-1 {
+		return p.frame()
+	}
+	return p.Box().Inset(-1)
+}
+
+// encodeTemplate adds the clauses that tie the cells to the template's
+// fixed states and variables.
+func (in *Instance) encodeTemplate() {
+	p, c := in.Problem, in.CNF
+	t := p.Template
+	names := map[string]logic.Lit{}
+	for g, gen := range t.Gens {
+		for i, s := range gen {
+			ph, at := p.templateCell(g, i%t.Width, i/t.Width)
+			l := in.Cell(ph, at.X, at.Y)
+			switch s.Kind {
+			case AliveCell:
+				c.Add(l)
+			case DeadCell:
+				c.Add(l.Not())
+			case Named:
+				l = l.Xor(s.Not)
+				if v, ok := names[s.Name]; ok {
+					c.Add(l.Not(), v)
+					c.Add(l, v.Not())
+				} else {
+					names[s.Name] = l
+				}
+			}
+		}
+	}
+}
+
+// checkTemplate reports how pat disagrees with the template, or nil.
+func (p Problem) checkTemplate(pat *Pattern) error {
+	t := p.Template
+	names := map[string]bool{}
+	for g, gen := range t.Gens {
+		for i, s := range gen {
+			x, y := i%t.Width, i/t.Width
+			ph, at := p.templateCell(g, x, y)
+			v := pat.Phases[ph].Alive(at.X, at.Y)
+			switch s.Kind {
+			case AliveCell, DeadCell:
+				if v != (s.Kind == AliveCell) {
+					return fmt.Errorf("lifesat: generation %d cell (%d,%d) is not %s as the template says", g, x, y, s)
+				}
+			case Named:
+				v = v != s.Not
+				if old, ok := names[s.Name]; ok && old != v {
+					return fmt.Errorf("lifesat: generation %d cell (%d,%d) disagrees with the template's variable %s", g, x, y, s.Name)
+				}
+				names[s.Name] = v
+			}
+		}
+	}
+	return nil
+}
+
+// Values returns the value each named variable of the template takes in
+// pat, an answer of the problem.
+func (p Problem) Values(pat *Pattern) map[string]bool {
+	vals := map[string]bool{}
+	if p.Template == nil {
+		return vals
+	}
+	for g, gen := range p.Template.Gens {
+		for i, s := range gen {
+			if s.Kind == Named {
+				ph, at := p.templateCell(g, i%p.Width, i/p.Width)
+				vals[s.Name] = pat.Phases[ph].Alive(at.X, at.Y) != s.Not
+			}
+		}
+	}
+	return vals
+}
+
+// freeNext is next but for the free cells, which read as fresh variables
+// of their own: the rule then binds those, not the cells.
+func freeNext(c *logic.CNF, next grid, free map[image.Point]bool) grid {
+	if len(free) == 0 {
+		return next
+	}
+	fresh := make(map[image.Point]logic.Lit, len(free))
+	for pt := range free {
+		fresh[pt] = c.NewVar().Pos()
+	}
+	return func(x, y int) logic.Lit {
+		if l, ok := fresh[image.Pt(x, y)]; ok {
+			return l
+		}
+		return next(x, y)
+	}
+}
+
+// blockAll forbids pat, every generation of it as it is: with a template
+// the generations are pinned in place, so two answers are distinct when
+// they differ in some cell of some generation.
+func (in *Instance) blockAll(sess logic.Session, pat *Pattern) {
+	p := in.Problem
+	cl := make([]logic.Lit, 0, len(pat.Phases)*p.Width*p.Height)
+	for t, b := range pat.Phases {
+		for y := range p.Height {
+			for x := range p.Width {
+				cl = append(cl, in.Cell(t, x, y).Xor(b.Alive(x, y)))
+			}
+		}
+	}
+	sess.Add(cl...)
+}
