@@ -156,7 +156,7 @@ func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
 				break
 			}
 		}
-		if len(took) == 2 {
+		if took[len(took)-1] >= 10*time.Second {
 			t.Errorf("%s with a 10 ms deadline returned after %v", c.name, took)
 		}
 	}

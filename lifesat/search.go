@@ -218,7 +218,11 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	// Nothing large is built before the whole formula is known to fit.
 	size := formulaSize{int64(c.NumVars()), int64(cl), int64(li)}
 	for _, s := range steps {
-		size.vars += int64(auxVars(enc, s.area) + 2*s.area.Dx()*s.area.Dy())
+		size.vars += int64(auxVars(enc, s.area))
+	}
+	if in.Exact {
+		f := p.frame()
+		size.vars += int64(len(maximalDivisors(per)) * f.Dx() * f.Dy()) // differ
 	}
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		size = size.plus(totalizerSize(w*h, max(p.MinPop, p.MaxPop+1)))

@@ -55,7 +55,7 @@ func TestLimitsHonouredWhileEncoding(t *testing.T) {
 				break
 			}
 		}
-		if len(took) == 2 {
+		if took[len(took)-1] >= 10*time.Second {
 			t.Errorf("lifesat %s: took %v", c.args, took)
 		}
 	}
