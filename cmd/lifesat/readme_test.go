@@ -103,7 +103,8 @@ func buildCommands(t *testing.T) string {
 
 // TestREADME runs every example line of README.md as written, from the
 // repository's root with the commands just built first on PATH, and checks
-// its documented exit status and output; and every -h text.
+// its documented exit status and output; every -h text; and the README's
+// Go program.
 func TestREADME(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -119,6 +120,7 @@ func TestREADME(t *testing.T) {
 	}
 	bin := buildCommands(t)
 	t.Run("help", func(t *testing.T) { helpTextsRun(t, bin) })
+	t.Run("library", func(t *testing.T) { readmeProgramRuns(t, root) })
 	for _, l := range lines {
 		t.Run(strconv.Itoa(l.n), func(t *testing.T) {
 			mark := l.mark
@@ -246,5 +248,39 @@ func helpTextsRun(t *testing.T, bin string) {
 		if err != nil || !strings.Contains(string(out), "sage") {
 			t.Errorf("%v: %v\n%s", args, err, out)
 		}
+	}
+}
+
+// readmeProgramRuns runs the README's Go program (its one "```go" block)
+// as written, as package main of a folder that exists only in a -overlay,
+// so nothing is written into the repository. The program asks for two
+// oscillators and prints the status and their number last.
+func readmeProgramRuns(t *testing.T, root string) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)\n```go\n(.*?)\n```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md: no ```go block")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(src, m[1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	virtual := filepath.Join(root, "cmd", "lifesat", "readmeprogram", "main.go")
+	overlay := filepath.Join(dir, "overlay.json")
+	js := `{"Replace": {` + strconv.Quote(virtual) + `: ` + strconv.Quote(src) + `}}`
+	if err := os.WriteFile(overlay, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "run", "-overlay", overlay, "./cmd/lifesat/readmeprogram")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil || !regexp.MustCompile(`(?m)^SAT 2 oscillators, \d+ clauses$`).Match(out) {
+		t.Errorf("README.md's Go program: %v\n%s", err, out)
 	}
 }
