@@ -395,8 +395,8 @@ type Result struct {
 //
 // ctx is checked before each solver call and while the solver runs. On
 // cancellation Search returns the patterns found so far with ctx.Err().
-// The embedded gophersat solver cannot be interrupted: it stops in the
-// background later (see logic.Gophersat).
+// The embedded gophersat solver stops at its next conflict, usually
+// within milliseconds (see logic.Gophersat).
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 	set := s.orDefaults()
 	res := &Result{}
