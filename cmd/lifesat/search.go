@@ -286,7 +286,7 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 		return 0, err
 	}
 	if f.jobs > 1 && f.n == 1 {
-		return race(ctx, []string{cmd}, args, p, s, f.jobs, stdout, stderr)
+		return race(ctx, []string{cmd}, args, p, s, f.jobs, f.timeout, stdout, stderr)
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
