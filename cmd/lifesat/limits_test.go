@@ -50,3 +50,16 @@ func TestCountStillRefusesSolver(t *testing.T) {
 		t.Errorf("count still -sym D8 -solver gini: exit %d %q; gophersat: exit %d %q", code, out, code2, out2)
 	}
 }
+
+func TestMaxTimeoutPrintsTheBestSoFar(t *testing.T) {
+	// The default 12x12 goes to the row program, which has no best so far
+	// until it ends (about a minute); the README promises one on time-out.
+	code, out, errs := lifesatCmd(t, "", "max", "-size", "12x12", "-timeout", "1s", "-format", "cells")
+	if code != exitStopped || !strings.Contains(errs, "not proved optimal") {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+	b := readPatterns(t, out)[0].Board
+	if b.Width() != 12 || b.Height() != 12 || !isStillLife(b) || b.Population() == 0 {
+		t.Errorf("not a non-empty 12x12 still life:\n%s", out)
+	}
+}
