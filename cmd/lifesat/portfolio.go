@@ -55,7 +55,7 @@ const maxSymmetries = 9
 // workers are killed and reaped before race returns; timeout bounds the
 // whole race. When no member is definitive, member 0's outcome stands.
 func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, timeout time.Duration, stdout, stderr io.Writer) (int, error) {
-	strategies := lifesat.Strategies(p, s, jobs+maxSymmetries)
+	strategies := lifesat.Strategies(p, s, jobs+2*maxSymmetries)
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	results := make(chan outcome)
