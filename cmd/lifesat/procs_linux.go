@@ -38,16 +38,20 @@ func adoptOrphans() {
 // killDescendants kills every child of the command with its process group
 // (a child not yet reaped keeps its id, so the group it led, if any, is
 // its own), reaps them, and repeats for the orphans that come back, until
-// two scans 20 ms apart find none, for at most a second.
+// two scans 20 ms apart find none, for at most a second. With no child at
+// the first scan there is no descendant at all, and it returns at once.
 func killDescendants() {
-	self := os.Getpid()
 	deadline := time.Now().Add(time.Second)
+	killed := false
 	for empty := 0; empty < 2 && time.Now().Before(deadline); {
-		kids := childrenOf(self)
+		kids := children()
 		if len(kids) == 0 {
+			if !killed {
+				return
+			}
 			empty++
 		} else {
-			empty = 0
+			empty, killed = 0, true
 		}
 		for _, k := range kids {
 			_ = syscall.Kill(-k, syscall.SIGKILL)
@@ -62,6 +66,26 @@ func killDescendants() {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// children lists the command's child processes, from
+// /proc/self/task/*/children (or, where the kernel lacks that file, from
+// the parent field of every /proc/*/stat).
+func children() []int {
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	if len(tasks) == 0 {
+		return childrenOf(os.Getpid())
+	}
+	var kids []int
+	for _, name := range tasks {
+		data, _ := os.ReadFile(name)
+		for _, f := range strings.Fields(string(data)) {
+			if k, err := strconv.Atoi(f); err == nil {
+				kids = append(kids, k)
+			}
+		}
+	}
+	return kids
 }
 
 // childrenOf lists the processes whose parent is pid, from /proc.
