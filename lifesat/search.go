@@ -442,9 +442,10 @@ type Result struct {
 // thousand clauses while it is loaded into the solver, before each solver
 // call and while the solver runs. On cancellation Search returns the
 // patterns found so far with ctx.Err(). The embedded gophersat solver
-// cannot be interrupted while it loads or solves: it stops in the
-// background later (see logic.Gophersat). A problem whose formula would
-// need more than MaxMemory is refused with ErrProblem before it is built.
+// stops at its next conflict, usually within milliseconds; only its own
+// loading of the clauses, once started, ends in the background (see
+// logic.Gophersat). A problem whose formula would need more than MaxMemory
+// is refused with ErrProblem before it is built.
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 	set := s.orDefaults()
 	res := &Result{}

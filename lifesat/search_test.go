@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
@@ -295,4 +296,48 @@ func boardOf(w, h, bits int) *lifesat.Board {
 		b.Set(j%w, j/w, bits>>j&1 == 1)
 	}
 	return b
+}
+
+// TestCancelledGophersatSearchDoesNotHoldUpTheNext is issue 13's point 6:
+// a gophersat search cancelled by its context must not make the next
+// search of the process wait for the abandoned one (it used to hold a
+// process-wide gophersat lock until it ended by itself, minutes later).
+func TestCancelledGophersatSearchDoesNotHoldUpTheNext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// An exact period-3 oscillator in 20x20 takes gophersat minutes. It is
+	// cancelled 100 ms after gophersat has loaded it, while it solves.
+	hard := &lifesat.Settings{Solver: startedSolver{logic.Gophersat{}, func() {
+		time.AfterFunc(100*time.Millisecond, cancel)
+	}}}
+	if _, err := lifesat.Search(ctx, lifesat.Oscillator(3, 20, 20), hard); err == nil {
+		t.Skip("the hard search answered within 100 ms")
+	}
+	// A still life in 8x8 takes tens of milliseconds; the deadline is
+	// generous, far below the abandoned search's own time.
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel2()
+	res, err := lifesat.Search(ctx2, lifesat.StillLife(8, 8), &lifesat.Settings{Solver: logic.Gophersat{}})
+	if err != nil {
+		t.Fatalf("the next search: %v", err)
+	}
+	if len(res.Patterns) != 1 {
+		t.Fatalf("the next search: %v with %d patterns", res.Status, len(res.Patterns))
+	}
+	b := res.Patterns[0].Board().Pad(1)
+	if !lifesat.Step(b, lifesat.Life, lifesat.Dead).Equal(b) || b.Population() == 0 {
+		t.Fatalf("the next search: not a non-empty still life:\n%s", b)
+	}
+}
+
+// startedSolver is a solver that calls started once a session is loaded.
+type startedSolver struct {
+	logic.Solver
+	started func()
+}
+
+func (s startedSolver) Start(f *logic.CNF) (logic.Session, error) {
+	sess, err := s.Solver.Start(f)
+	s.started()
+	return sess, err
 }

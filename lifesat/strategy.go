@@ -12,32 +12,59 @@ type Strategy struct {
 }
 
 // Strategies returns n diversified ways to search for an answer to p, for
-// a portfolio that races them and keeps the first verified answer.
-// Member 0 is p with s as given. Member k > 0 uses seed Seed+k, and when
-// p is an oscillator or spaceship with no symmetry, members take
-// symmetric sub-problems in turn (D8, D4x, D4+, C4, C2, D2-, D2|, ... whichever fit the box and
-// the shift): every generation of a symmetric pattern has fewer free
-// cells, so such searches are much smaller, and any answer they find is
-// an answer to p. (Measured with "lifesat osc -period 3 -size 16x16
-// -jobs 1": 0.2-1.4 s with -sym D8 over seeds 1-3, while C2 did not
-// finish in 60 s. The encoding stays as given: Knuth took 3 s with D8.)
+// a portfolio that races them and keeps the first verified answer, in the
+// order to start them: a portfolio runs as many as it has cores and, when
+// a member ends without an answer (a restricted member that proved its
+// sub-problem empty), starts the next in its place.
+//
+// Member 0 is p with s as given. When p is an oscillator or spaceship
+// with no symmetry, the next members take the strong symmetric
+// sub-problems (D8, D4x, D4+, C4, whichever fit the box and the shift):
+// every generation of a symmetric pattern has 4 to 8 times fewer free
+// cells, so such searches are much smaller, and any answer they find is an
+// answer to p. (Measured with "lifesat osc -period 3 -size 16x16 -jobs
+// 1": 0.2-1.4 s with -sym D8 over seeds 1-3, while C2 did not finish in
+// 60 s.) Then members that search p whole alternate with the weak
+// symmetries (C2, D2-, D2|, D2\, D2/), which halve the cells only. A
+// whole member differs by its seed and, when s leaves the encoding to the
+// library, by the encoding, in turn; when p is a still life or already
+// symmetric every member is whole. Member k uses seed Seed+k.
 func Strategies(p Problem, s *Settings, n int) []Strategy {
 	base := s.orDefaults()
-	var syms []Symmetry
+	var strong, weak []Symmetry
 	if p.period() > 1 && (p.Symmetry == "" || p.Symmetry == C1) && p.Template == nil {
 		for _, sym := range []Symmetry{D8, D4Diag, D4Plus, C4, C2, D2H, D2V, D2Diag, D2Anti} {
-			if sym.check(p.Width, p.Height, p.Shift) == nil {
-				syms = append(syms, sym)
+			if sym.check(p.Width, p.Height, p.Shift) != nil {
+				continue
+			}
+			if sym == C2 || sym == D2H || sym == D2V || sym == D2Diag || sym == D2Anti {
+				weak = append(weak, sym)
+			} else {
+				strong = append(strong, sym)
 			}
 		}
 	}
+	encodings := []Encoding{base.Encoding}
+	if s == nil || s.Encoding == "" {
+		encodings = Encodings()
+	}
 	out := make([]Strategy, 0, n)
+	whole := 0 // whole members after member 0
 	for k := range n {
 		st := Strategy{Problem: p, Settings: base}
 		st.Settings.Seed = base.Seed + uint64(k)
-		if k > 0 && len(syms) > 0 {
-			st.Problem.Symmetry = syms[(k-1)%len(syms)]
+		j := k - 1 - len(strong) // position after the strong symmetries
+		switch {
+		case k == 0:
+		case k <= len(strong):
+			st.Problem.Symmetry = strong[k-1]
 			st.Restricted = true
+		case j%2 == 1 && j/2 < len(weak):
+			st.Problem.Symmetry = weak[j/2]
+			st.Restricted = true
+		default:
+			st.Settings.Encoding = encodings[whole%len(encodings)]
+			whole++
 		}
 		out = append(out, st)
 	}

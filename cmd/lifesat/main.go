@@ -15,7 +15,8 @@
 // Patterns are printed in the box frame (RLE by default), several of them
 // separated by a blank line. The exit status is like grep's: 0 found, 1
 // proved that no such pattern exists, 2 bad usage or input, 3 stopped by
-// -timeout or an interrupt before an answer.
+// -timeout or a signal (SIGINT, SIGTERM, SIGHUP) before an answer. No
+// process the command starts outlives it.
 package main
 
 import (
@@ -26,6 +27,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Exit statuses.
@@ -37,10 +40,42 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(mainCode(os.Args[1:]))
+}
+
+// stopSignals end the command with exit status 3: an interrupt, and what
+// timeout(1), schedulers and container runtimes send (SIGTERM), and a
+// closed terminal (SIGHUP).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// graceTime is how long the command may take to stop after a signal before
+// it kills its descendants and exits anyway.
+const graceTime = 2 * time.Second
+
+// mainCode is main without os.Exit: it runs the command and, on every way
+// out (a panic included), kills and reaps every process the command
+// started. A signal cancels the command's context; a second signal, or
+// graceTime without an end, kills the descendants and exits at once.
+func mainCode(args []string) int {
+	adoptOrphans()
+	defer killDescendants()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, stopSignals...)
+	defer signal.Stop(sigs)
+	go func() {
+		<-sigs
+		cancel()
+		select {
+		case <-sigs:
+		case <-time.After(graceTime):
+		}
+		killDescendants()
+		fmt.Fprintln(os.Stderr, "lifesat: interrupted before an answer")
+		os.Exit(exitStopped)
+	}()
+	return run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
 }
 
 const usage = `lifesat finds Game of Life patterns with a SAT solver.

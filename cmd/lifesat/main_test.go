@@ -472,7 +472,7 @@ func FuzzParseSize(f *testing.F) {
 // test binary with LIFESAT_TEST_WORKER=1 and the worker's arguments.
 func TestMain(m *testing.M) {
 	if os.Getenv("LIFESAT_TEST_WORKER") == "1" {
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(mainCode(os.Args[1:]))
 	}
 	workerCommand = func(ctx context.Context, args []string) (*exec.Cmd, error) {
 		c := exec.CommandContext(ctx, os.Args[0], args...)

@@ -40,6 +40,14 @@ func readPatternFile(name string, stdin io.Reader) (*pattern.Pattern, error) {
 	return pat, nil
 }
 
+// inputName names a pattern file argument in messages.
+func inputName(name string) string {
+	if name == "" || name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
 // newFlagSet returns a flag set that writes to stderr; parseFlags keeps
 // it quiet on errors, so the error itself is the one-line message, and
 // prints the flags only when -h asks for them.
@@ -246,6 +254,23 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	return exitFound, nil
 }
 
+// solverUnused refuses -solver and -encoding on "count still" when the
+// count is the transfer matrix's (no -n all, no constraint), which uses no
+// solver: silently ignoring them would suggest they were used.
+func solverUnused(f *searchFlags, kind string, p lifesat.Problem) error {
+	if kind != "still" || f.n == countAll || (p.Symmetry != "" && p.Symmetry != lifesat.C1) ||
+		p.Cage != nil || p.MinPop != 0 || p.MaxPop != 0 || p.Template != nil {
+		return nil
+	}
+	var err error
+	f.fs.Visit(func(fl *flag.Flag) {
+		if err == nil && (fl.Name == "solver" || fl.Name == "encoding") {
+			err = usageError{fmt.Errorf("-%s: count still counts with the transfer matrix, without a solver (it uses one with -n all, -sym, -cage, -min-pop or -max-pop)", fl.Name)}
+		}
+	})
+	return err
+}
+
 // countCmd counts (or lists, with -n all) the patterns of a search.
 func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
@@ -261,6 +286,9 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 		err = usageError{errors.New("-nonempty and -allow-empty contradict each other")}
 	}
 	if err != nil {
+		return 0, err
+	}
+	if err := solverUnused(f, args[0], p); err != nil {
 		return 0, err
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)

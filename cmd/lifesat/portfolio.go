@@ -8,16 +8,17 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
-	"sync"
-	"syscall"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 )
 
 // The portfolio runs its members as child processes of this same
-// program: gophersat cannot be stopped, nor run twice at once in one
-// process, while a process can always be killed.
+// program: a process can always be killed, and a member's memory and
+// solver die with it. Every member is started by startOwned and reaped
+// before race returns, on every way out (procs.go).
 
 // workerCommand builds the command of one member; tests replace it.
 var workerCommand = func(ctx context.Context, args []string) (*exec.Cmd, error) {
@@ -36,36 +37,57 @@ type outcome struct {
 	restricted     bool
 }
 
+// maxJobs bounds -jobs: 4 members per core. Beyond that the members only
+// share the cores, each slower, and memory grows with every member
+// (measured: "still -size 6x6 -jobs 1000" took 38 s at a load of 51).
+func maxJobs() int { return 4 * runtime.NumCPU() }
+
+// maxSymmetries bounds the restricted members of lifesat.Strategies (one
+// per symmetry).
+const maxSymmetries = 9
+
 // race runs the strategies of p as workers, each the command cmd with
-// args plus its own flags, and reports the first definitive outcome: a
-// pattern found (exit 0), or "none exists" (exit 1) from a member that
-// was not restricted. The other workers are killed. When no member is
-// definitive, member 0's outcome stands.
-func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, stdout, stderr io.Writer) (int, error) {
-	strategies := lifesat.Strategies(p, s, jobs)
-	ctx, cancel := context.WithCancel(ctx)
+// args plus its own flags, jobs at a time, and reports the first
+// definitive outcome: a pattern found (exit 0), "none exists" (exit 1)
+// from a member that was not restricted, or an error (exit 2). A
+// restricted member that ends without an answer (its sub-problem is
+// empty) is replaced by the next strategy, so no core idles. The other
+// workers are killed and reaped before race returns; timeout bounds the
+// whole race. When no member is definitive, member 0's outcome stands.
+func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, timeout time.Duration, stdout, stderr io.Writer) (int, error) {
+	strategies := lifesat.Strategies(p, s, jobs+2*maxSymmetries)
+	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
-	results := make(chan outcome, len(strategies))
-	var wg sync.WaitGroup
-	for k, st := range strategies {
+	results := make(chan outcome)
+	running, next := 0, 0
+	// Whatever happens, every started member is killed (by the context)
+	// and reaped (by its goroutine) before race returns.
+	defer func() {
+		cancel()
+		for ; running > 0; running-- {
+			<-results
+		}
+	}()
+	start := func() error {
+		k, st := next, strategies[next]
+		next++
 		wargs := append(append(append([]string{}, cmd...), args...),
-			"-jobs=1", "-seed="+strconv.FormatUint(st.Settings.Seed, 10))
+			"-jobs=1", "-seed="+strconv.FormatUint(st.Settings.Seed, 10),
+			"-encoding="+string(st.Settings.Encoding))
 		if st.Problem.Symmetry != "" {
 			wargs = append(wargs, "-sym="+string(st.Problem.Symmetry))
 		}
 		c, err := workerCommand(ctx, wargs)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		var out, errb bytes.Buffer
 		c.Stdout, c.Stderr = &out, &errb
-		c.Cancel = func() error { return c.Process.Signal(syscall.SIGKILL) }
-		if err := c.Start(); err != nil {
-			return 0, fmt.Errorf("portfolio: %w", err)
+		if err := startOwned(c); err != nil {
+			return fmt.Errorf("portfolio: %w", err)
 		}
-		wg.Add(1)
-		go func(k int, restricted bool) {
-			defer wg.Done()
+		running++
+		go func() {
 			err := c.Wait()
 			code := 0
 			var ee *exec.ExitError
@@ -74,22 +96,37 @@ func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s
 			} else if err != nil {
 				code = exitUsage
 			}
-			results <- outcome{k, code, out.Bytes(), errb.Bytes(), restricted}
-		}(k, st.Restricted)
+			results <- outcome{k, code, out.Bytes(), errb.Bytes(), st.Restricted}
+		}()
+		return nil
 	}
-	go func() { wg.Wait(); close(results) }()
-	var first *outcome
-	for r := range results {
-		if ctx.Err() != nil && r.code < 0 {
-			continue // killed
+	for next < len(strategies) && next < jobs {
+		if err := start(); err != nil {
+			return 0, err
 		}
-		definitive := r.code == exitFound || (r.code == exitNone && !r.restricted)
-		if definitive {
-			cancel()
+	}
+	var first *outcome
+	for running > 0 {
+		var r outcome
+		select {
+		case r = <-results:
+			running--
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+		if r.code < 0 {
+			continue // killed from outside
+		}
+		if r.code == exitFound || r.code == exitUsage || (r.code == exitNone && !r.restricted) {
 			return emit(r, stdout, stderr)
 		}
 		if r.k == 0 {
 			first = &r
+		}
+		if next < len(strategies) && ctx.Err() == nil {
+			if err := start(); err != nil {
+				return 0, err
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

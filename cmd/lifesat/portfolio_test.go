@@ -75,3 +75,20 @@ func TestStrategies(t *testing.T) {
 		}
 	}
 }
+
+func TestStrategiesOrder(t *testing.T) {
+	// 16x16 p3: every symmetry fits. The strong ones come first, then
+	// whole members alternate with the weak ones, each symmetry once.
+	var got []string
+	for _, s := range lifesat.Strategies(lifesat.Oscillator(3, 16, 16), nil, 16) {
+		name := "whole-" + string(s.Settings.Encoding)
+		if s.Restricted {
+			name = string(s.Problem.Symmetry)
+		}
+		got = append(got, name)
+	}
+	want := "whole-direct D8 D4x D4+ C4 whole-direct C2 whole-knuth D2- whole-direct D2| whole-knuth D2\\ whole-direct D2/ whole-knuth"
+	if strings.Join(got, " ") != want {
+		t.Errorf("order:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

@@ -208,6 +208,8 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	switch {
 	case f.jobs < 0:
 		return p, nil, 0, usageError{fmt.Errorf("-jobs %d: want 1 or more (0: automatic)", f.jobs)}
+	case f.jobs > maxJobs():
+		return p, nil, 0, usageError{fmt.Errorf("-jobs %d: at most %d here (4 per core): more members only share the same cores", f.jobs, maxJobs())}
 	case f.jobs == 0 && p.Period > 1:
 		// Oscillator and ship times vary widely from seed to seed, and
 		// symmetric sub-problems are much faster; still lifes vary little,
@@ -304,7 +306,7 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 		return 0, err
 	}
 	if f.jobs > 1 && f.n == 1 {
-		return race(ctx, []string{cmd}, args, p, s, f.jobs, stdout, stderr)
+		return race(ctx, []string{cmd}, args, p, s, f.jobs, f.timeout, stdout, stderr)
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
@@ -470,6 +472,9 @@ func cnf(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	p, s, _, err := f.parse(args[1:])
 	if err == nil {
 		err = f.single("cnf")
+	}
+	if err == nil && f.n != 1 {
+		err = usageError{fmt.Errorf("-n %v: cnf prints the formula of a search, whatever the number of answers", f.n.String())}
 	}
 	if err != nil {
 		return 0, err

@@ -31,6 +31,9 @@ func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return 0, usageError{err}
 	}
+	if pat.Board.Width() == 0 || pat.Board.Height() == 0 {
+		return 0, usageError{fmt.Errorf("%s: no pattern (empty input)", inputName(fs.Arg(0)))}
+	}
 	rule, out, err := ruleAndFormat(pat, *ruleFlag, *format)
 	if err != nil {
 		return 0, err

@@ -9,7 +9,7 @@ import (
 // Names lists the built-in solvers that ParseSolver knows, the default
 // first:
 //
-//	gophersat   Gophersat, embedded, the default; cannot be stopped
+//	gophersat   Gophersat, embedded, the default; stops at its next conflict
 //	gini        Gini, embedded, can be stopped
 //
 // Any other name is an External solver: a DIMACS solver on PATH or the

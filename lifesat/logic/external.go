@@ -235,6 +235,7 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 	waitErr := make(chan error, 1)
 	go func() {
 		err := cmd.Wait()
+		killGroup(cmd) // what a wrapper script left behind
 		pw.Close()
 		waitErr <- err
 	}()

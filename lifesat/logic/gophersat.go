@@ -6,23 +6,22 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/crillab/gophersat/solver"
+	solver "github.com/lifesat/lifesat/lifesat/logic/internal/gophersat"
 )
 
 // Gophersat is the embedded pure-Go solver github.com/crillab/gophersat
 // (v1.4.0), a CDCL solver. Its zero value is ready to use.
 //
 // Facts of that solver that shape this adapter:
-//   - Its Solve cannot be interrupted. On cancellation, Session.Solve
-//     returns at once with ctx.Err(), but the search runs on in the
-//     background until it ends by itself; the session is then unusable
-//     (ErrAbandoned). Use a stoppable backend where a hard time limit
-//     matters, or run the search in its own process (the lifesat command
-//     exits on time-out).
-//   - It keeps a package-level scratch buffer, so two of its searches
-//     must not run at the same time in one process. All Gophersat solving
-//     in a process is therefore serialized; an abandoned search holds the
-//     lock until it ends.
+//   - Upstream's Solve cannot be interrupted, and it keeps a package-level
+//     scratch buffer (bufLits in learn.go, the literals of the clause being
+//     learned) that two searches running at once in one process would
+//     corrupt. lifesat therefore uses a copy of its solver package with
+//     the buffer moved into the solver and an Interrupt
+//     (internal/gophersat): searches run in parallel without a lock, and
+//     on cancellation Session.Solve returns at once with ctx.Err() while
+//     the search stops at its next conflict, usually within milliseconds.
+//     The session is then unusable (ErrAbandoned).
 //   - Its Assume forgets every top-level fact: the unit clauses, the units
 //     that loading derived by propagation (after deleting the clauses
 //     those satisfy), the units a clause added later was reduced to. It
@@ -45,9 +44,6 @@ import (
 type Gophersat struct{}
 
 var _ Solver = Gophersat{}
-
-// gophersatMu serializes every gophersat search in the process.
-var gophersatMu = make(chan struct{}, 1)
 
 // Start loads f into a new gophersat session.
 func (g Gophersat) Start(f *CNF) (Session, error) {
@@ -153,40 +149,23 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 		return Unsat, nil
 	}
 	g.panics = 0
-	select {
-	case gophersatMu <- struct{}{}:
-	case <-ctx.Done():
-		return Unknown, ctx.Err()
-	}
 	if len(assumptions) > 0 || g.assumed {
 		g.assumed = true
 		if g.dirty {
 			g.load()
 			if g.unsat {
-				<-gophersatMu
 				return Unsat, nil
 			}
-		}
-		lits, ok := g.assumption(assumptions)
-		if !ok || g.s.Assume(lits) == solver.Unsat {
-			<-gophersatMu
-			return Unsat, nil
 		}
 	}
-	st, err := g.run(ctx)
+	st, err := g.run(ctx, assumptions)
 	if errors.Is(err, errSolverPanic) {
 		// The incremental state broke; start again from every clause.
-		if !g.loadLocked() {
+		g.load()
+		if g.unsat {
 			return Unsat, nil
 		}
-		if len(assumptions) > 0 || g.assumed {
-			lits, ok := g.assumption(assumptions)
-			if !ok || g.s.Assume(lits) == solver.Unsat {
-				<-gophersatMu
-				return Unsat, nil
-			}
-		}
-		st, err = g.run(ctx)
+		st, err = g.run(ctx, assumptions)
 	}
 	if err != nil {
 		return Unknown, err
@@ -208,10 +187,16 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 // errSolverPanic reports a panic inside gophersat.
 var errSolverPanic = errors.New("logic: gophersat panicked")
 
-// run solves in a goroutine that releases the process-wide lock (held on
-// entry) when the search ends, and turns a panic of the solver into
-// errSolverPanic, with the lock still held for a retry.
-func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
+// run passes the assumptions and solves in a goroutine, turning a panic
+// of the solver into errSolverPanic; on cancellation it interrupts the
+// search and returns at once.
+func (g *gophersatSession) run(ctx context.Context, assumptions []Lit) (solver.Status, error) {
+	if len(assumptions) > 0 || g.assumed {
+		lits, ok := g.assumption(assumptions)
+		if !ok || g.s.Assume(lits) == solver.Unsat {
+			return solver.Unsat, nil
+		}
+	}
 	type outcome struct {
 		st       solver.Status
 		panicked any
@@ -220,12 +205,7 @@ func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
 	go func() {
 		var out outcome
 		defer func() {
-			if r := recover(); r != nil {
-				out.panicked = r
-				done <- out
-				return // keep the lock for the retry
-			}
-			<-gophersatMu
+			out.panicked = recover()
 			done <- out
 		}()
 		out.st = g.s.Solve()
@@ -235,7 +215,6 @@ func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
 		if out.panicked != nil {
 			g.panics++
 			if g.panics > 1 {
-				<-gophersatMu
 				return solver.Indet, fmt.Errorf("%w twice: %v", errSolverPanic, out.panicked)
 			}
 			return solver.Indet, fmt.Errorf("%w: %v", errSolverPanic, out.panicked)
@@ -243,19 +222,9 @@ func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
 		return out.st, nil
 	case <-ctx.Done():
 		g.abandoned = true
+		g.s.Interrupt()
 		return solver.Indet, ctx.Err()
 	}
-}
-
-// loadLocked reloads the solver while holding the process-wide lock; it
-// reports false (releasing the lock) when the clauses are unsatisfiable.
-func (g *gophersatSession) loadLocked() bool {
-	g.load()
-	if g.unsat {
-		<-gophersatMu
-		return false
-	}
-	return true
 }
 
 func (g *gophersatSession) Model() []bool { return g.model }
@@ -283,8 +252,6 @@ func (g *gophersatSession) Add(lits ...Lit) {
 	if g.assumed {
 		return
 	}
-	gophersatMu <- struct{}{}
-	defer func() { <-gophersatMu }()
 	sl := make([]solver.Lit, len(cl))
 	for i, l := range cl {
 		sl[i] = solver.IntToLit(int32(l))

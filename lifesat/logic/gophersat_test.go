@@ -2,6 +2,8 @@ package logic
 
 import (
 	"context"
+	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -67,4 +69,67 @@ func TestInstancesAndCount(t *testing.T) {
 	if _, err := Count(context.Background(), f, []Var{9}, nil); err == nil {
 		t.Error("Count with an unknown variable: no error")
 	}
+}
+
+// TestGophersatSearchesRunInParallel runs gophersat searches at the same
+// time, with no lock between them (upstream's package-level learning
+// buffer, which they would corrupt, is a field of each solver in
+// lifesat's copy), on random 3-SAT formulas at the threshold ratio, where
+// solvers learn many clauses: every model must satisfy its formula and
+// every answer must agree with gini's.
+func TestGophersatSearchesRunInParallel(t *testing.T) {
+	const workers, formulas, nvars = 4, 8, 70
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 13))
+			for range formulas {
+				f := &CNF{}
+				f.NewVars(nvars)
+				for range nvars * 426 / 100 {
+					var cl []Lit
+					for range 3 {
+						l := Lit(1 + rng.IntN(nvars))
+						if rng.IntN(2) == 0 {
+							l = -l
+						}
+						cl = append(cl, l)
+					}
+					f.Add(cl...)
+				}
+				want, err := Satisfiable(context.Background(), f, Gini{})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				sess, _ := Gophersat{}.Start(f)
+				st, err := sess.Solve(context.Background())
+				if err != nil || (st == Sat) != want {
+					t.Errorf("gophersat: %v, %v; gini: satisfiable %v", st, err, want)
+					return
+				}
+				if st == Sat && !satisfies(f, sess.Model()) {
+					t.Errorf("gophersat's model breaks a clause")
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// satisfies reports whether model satisfies every clause of f.
+func satisfies(f *CNF, model []bool) bool {
+	ok := true
+	f.Clauses(func(cl []Lit) bool {
+		for _, l := range cl {
+			if l.Value(model) {
+				return true
+			}
+		}
+		ok = false
+		return false
+	})
+	return ok
 }

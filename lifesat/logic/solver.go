@@ -55,7 +55,7 @@ type Session interface {
 }
 
 // ErrAbandoned is returned by a session whose earlier Solve was cancelled
-// while the solver could not be stopped.
+// (gophersat's, which cannot resume after an interrupted search).
 var ErrAbandoned = errors.New("logic: session abandoned after cancellation")
 
 // orDefault is s, or the embedded default solver when s is nil.

@@ -1,0 +1,162 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestNoProcessOutlivesTheCommand is issue 13's point 2: for every way the
+// command can end (an answer, "none exists", -timeout, SIGINT, SIGTERM,
+// SIGHUP, an external solver that crashes, is killed or hangs) and with
+// -jobs 1, 2 and 4, no process the command started exists a second after
+// it ended. The command is this test binary in worker mode (TestMain); it
+// and every process it starts carry an environment variable with a tag of
+// the case, found again by scanning /proc/*/environ. The fake solvers
+// leave a background child too, as a careless wrapper script would.
+func TestNoProcessOutlivesTheCommand(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("#!/bin/sh\nsleep 30 &\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	crash := script("crash.sh", "cat >/dev/null\nkill -SEGV $$")
+	killed := script("killed.sh", "kill -KILL $$")
+	exit139 := script("exit139.sh", "cat >/dev/null\nexit 139")
+	hang := script("hang.sh", "exec sleep 30")
+	hard := []string{"osc", "-period", "3", "-size", "20x20"} // minutes
+	small := []string{"osc", "-period", "3", "-size", "8x8"}  // for fake solvers
+	cases := []struct {
+		name   string
+		args   []string
+		signal syscall.Signal // sent once the command's processes run
+		solver bool           // an external solver runs in each search
+		code   int
+	}{
+		{"answer", []string{"osc", "-period", "2", "-size", "6x6"}, 0, false, exitFound},
+		{"none", []string{"osc", "-period", "2", "-size", "2x2"}, 0, false, exitNone},
+		{"timeout", append(hard, "-timeout", "300ms"), 0, false, exitStopped},
+		{"SIGINT", hard, syscall.SIGINT, false, exitStopped},
+		{"SIGTERM", hard, syscall.SIGTERM, false, exitStopped},
+		{"SIGHUP", hard, syscall.SIGHUP, false, exitStopped},
+		{"solver-crashes", append(small, "-solver", crash), 0, true, exitUsage},
+		{"solver-exits-139", append(small, "-solver", exit139), 0, true, exitUsage},
+		{"solver-killed", append(small, "-solver", killed), 0, true, exitUsage},
+		{"solver-hangs-timeout", append(small, "-solver", hang, "-timeout", "300ms"), 0, true, exitStopped},
+		{"solver-hangs-SIGTERM", append(small, "-solver", hang), syscall.SIGTERM, true, exitStopped},
+	}
+	// The cases run at once (t.Parallel would run only GOMAXPROCS of
+	// them at a time), then each reports as a subtest.
+	type result struct {
+		name string
+		errs []string
+	}
+	var results []*result
+	var wg sync.WaitGroup
+	for _, jobs := range []int{1, 2, 4} {
+		for _, c := range cases {
+			r := &result{name: fmt.Sprintf("%s/jobs=%d", c.name, jobs)}
+			results = append(results, r)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.errs = lifetimeCase(r.name, c.args, jobs, c.signal, c.solver, c.code)
+			}()
+		}
+	}
+	wg.Wait()
+	for _, r := range results {
+		t.Run(r.name, func(t *testing.T) {
+			for _, e := range r.errs {
+				t.Error(e)
+			}
+		})
+	}
+}
+
+// lifetimeCase runs the command with args and -jobs, sends it sig once its
+// processes run (when sig is not 0), checks its exit status, and lists the
+// processes it started that exist a second after it ended. solver tells
+// that every search runs an external solver.
+func lifetimeCase(name string, args []string, jobs int, sig syscall.Signal, solver bool, code int) (errs []string) {
+	tag := fmt.Sprintf("%d-%s", os.Getpid(), strings.ReplaceAll(name, "/", "-"))
+	cmd := exec.Command(os.Args[0], append(args[:len(args):len(args)], "-jobs", fmt.Sprint(jobs))...)
+	cmd.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1", "LIFESAT_LIFETIME_TAG="+tag)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return []string{err.Error()}
+	}
+	started := time.Now()
+	if sig != 0 {
+		// Wait until the members (and their solvers) run; the command
+		// needs a moment to install its signal handlers even when it
+		// starts no process.
+		want := 1
+		if jobs > 1 {
+			want += jobs
+		}
+		if solver {
+			want += jobs
+		}
+		for end := started.Add(3 * time.Second); time.Now().Before(end) &&
+			(len(tagged(tag)) < want || time.Since(started) < 300*time.Millisecond); {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := cmd.Process.Signal(sig); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	_ = cmd.Wait()
+	if got := cmd.ProcessState.ExitCode(); got != code {
+		errs = append(errs, fmt.Sprintf("exit %d, want %d: %s", got, code, stderr.String()))
+	}
+	time.Sleep(time.Second)
+	if left := tagged(tag); len(left) > 0 {
+		errs = append(errs, fmt.Sprintf("%d processes outlived the command: %s", len(left), strings.Join(left, "; ")))
+		for _, pid := range left {
+			var p int
+			fmt.Sscan(pid, &p)
+			_ = syscall.Kill(p, syscall.SIGKILL)
+		}
+	}
+	return errs
+}
+
+// tagged lists the processes whose environment holds the tag, each as its
+// pid and command line.
+func tagged(tag string) []string {
+	want := []byte("LIFESAT_LIFETIME_TAG=" + tag + "\x00")
+	envs, _ := filepath.Glob("/proc/[0-9]*/environ")
+	var out []string
+	for _, name := range envs {
+		data, err := os.ReadFile(name)
+		if err != nil || !bytes.Contains(data, want) {
+			continue
+		}
+		pid := filepath.Base(filepath.Dir(name))
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", pid, "cmdline"))
+		stat, _ := os.ReadFile(filepath.Join("/proc", pid, "stat"))
+		if i := bytes.LastIndexByte(stat, ')'); i >= 0 {
+			stat = stat[i+2:]
+		}
+		f := strings.Fields(string(stat))
+		if len(f) > 3 {
+			f = f[:4] // state, parent, group, session
+		}
+		out = append(out, fmt.Sprintf("%s %q (%s)", pid, strings.TrimRight(string(cmdline), "\x00"), strings.Join(f, " ")))
+	}
+	return out
+}
