@@ -178,7 +178,16 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	}
 	switch c.Kind {
 	case Max:
-		res, err := lifesat.Maximize(ctx, c.Problem, set)
+		// The row program is timed alone: Maximize under a deadline also
+		// runs the SAT ladder beside it, for a best so far.
+		var res *lifesat.MaxResult
+		var err error
+		if p := c.Problem; c.Encoding == "" && solver == nil && p.Period <= 1 && p.Symmetry == "" &&
+			p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && p.Template == nil {
+			res, err = lifesat.MaxStillLife(ctx, p.Width, p.Height, lifesat.Life)
+		} else {
+			res, err = lifesat.Maximize(ctx, c.Problem, set)
+		}
 		if res == nil {
 			r.Status = "ERROR"
 			return r
