@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -199,5 +200,51 @@ func TestPhasesStartAtCounts(t *testing.T) {
 				t.Errorf("%s/%s: the counters start right unphased too: the test shows nothing", e, rs)
 			}
 		}
+	}
+}
+
+// TestSparseStartingBoard checks what each Diversify mode hands the
+// solver as its first guess (all variables false): about one live cell
+// in SparseOdds for Sparse (the default), about half for FlipAll, none
+// for NoFlip; and that different seeds give different boards.
+func TestSparseStartingBoard(t *testing.T) {
+	const n = 32
+	start := func(d Diversify, seed uint64) (alive int, board string) {
+		in, err := Encode(Oscillator(2, n, n), &Settings{Diversify: d, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for y := range n {
+			for x := range n {
+				on := startsTrue(in.Cell(0, x, y))
+				if on {
+					alive++
+				}
+				b.WriteByte(map[bool]byte{true: 'o', false: '.'}[on])
+			}
+		}
+		return alive, b.String()
+	}
+	for _, tc := range []struct {
+		d        Diversify
+		min, max int // live cells of n*n = 1024
+	}{
+		{Sparse, 1024/SparseOdds - 40, 1024/SparseOdds + 40},
+		{FlipAll, 512 - 60, 512 + 60},
+		{NoFlip, 0, 0},
+	} {
+		a1, b1 := start(tc.d, 1)
+		_, b2 := start(tc.d, 2)
+		if a1 < tc.min || a1 > tc.max {
+			t.Errorf("%v: %d live cells of 1024 on the starting board, want %d..%d", tc.d, a1, tc.min, tc.max)
+		}
+		if (b1 == b2) != (tc.d == NoFlip) {
+			t.Errorf("%v: seeds 1 and 2 give the same starting board: %v (want %v)", tc.d, b1 == b2, tc.d == NoFlip)
+		}
+	}
+	var zero Settings
+	if zero.Diversify != Sparse || Sparse.String() != "sparse" {
+		t.Errorf("the default Diversify is %v, want sparse", zero.Diversify)
 	}
 }

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -24,6 +25,12 @@ func Names() []string { return []string{"gophersat", "gini"} }
 // an executable on PATH ("cadical") or a path to one ("/usr/bin/kissat").
 // Run extra flags through External directly. Otherwise the error lists the
 // built-in names and wraps a *NotFoundError.
+//
+// Cadical and kissat try "true" first for every variable, unlike
+// gophersat and minisat; ParseSolver passes them FalseFirstArgs, so that
+// every solver starts from the assignment in which all variables are
+// false, the one a formula's author chooses by the polarity of its
+// variables.
 func ParseSolver(name string) (Solver, error) {
 	switch name {
 	case "", "gophersat":
@@ -35,5 +42,17 @@ func ParseSolver(name string) (Solver, error) {
 		return nil, fmt.Errorf("%w (the built-in solvers are %s)",
 			&NotFoundError{Name: name, Err: err}, strings.Join(Names(), ", "))
 	}
-	return External{Path: name}, nil
+	return External{Path: name, Args: FalseFirstArgs(name)}, nil
+}
+
+// FalseFirstArgs returns the options that make the DIMACS solver of the
+// given name or path try "false" first for every variable, or nil when it
+// does so already or is not known: "--phase=0" for cadical and kissat
+// (whose default phase is true).
+func FalseFirstArgs(name string) []string {
+	base := strings.ToLower(filepath.Base(name))
+	if strings.HasPrefix(base, "cadical") || strings.HasPrefix(base, "kissat") {
+		return []string{"--phase=0"}
+	}
+	return nil
 }

@@ -378,11 +378,22 @@ func TestParseSolver(t *testing.T) {
 		t.Errorf("ParseSolver(non-executable file): %v", err)
 	}
 
+	// Cadical and kissat try true first unless told otherwise (their
+	// --help: "--phase=bool initial phase [true]").
+	for name, want := range map[string]string{
+		"cadical": "--phase=0", "/usr/bin/kissat": "--phase=0", "Cadical-1.5": "--phase=0",
+		"minisat": "", "cryptominisat5": "", "/opt/picosat": "",
+	} {
+		if got := strings.Join(FalseFirstArgs(name), " "); got != want {
+			t.Errorf("FalseFirstArgs(%q) = %q, want %q", name, got, want)
+		}
+	}
+
 	needSolver(t, "cadical")
 	path, _ := exec.LookPath("cadical")
 	for _, name := range []string{"cadical", path} {
 		s, err := ParseSolver(name)
-		if err != nil || s.(External).Path != name {
+		if err != nil || s.(External).Path != name || strings.Join(s.(External).Args, " ") != "--phase=0" {
 			t.Errorf("ParseSolver(%q) = %#v, %v", name, s, err)
 		}
 	}
