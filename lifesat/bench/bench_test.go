@@ -132,4 +132,13 @@ func TestHardSuite(t *testing.T) {
 	if n[""] != len(bench.HardProblems()) || n["cadical"] != len(bench.HardProblems()) {
 		t.Errorf("cases per solver: %v", n)
 	}
+	// The figure draws answered and stopped runs alike.
+	rows := []bench.Row{
+		{Problem: "oscillator p3 16x16", Solver: "cadical", Seed: 1, SolveMS: 9000, Status: "SAT", Verified: true},
+		{Problem: "oscillator p3 16x16", Solver: "gophersat", Seed: 1, SolveMS: 180000, Status: "UNKNOWN"},
+	}
+	paths, err := bench.WritePlots(s, rows, t.TempDir())
+	if err != nil || len(paths) != len(s.Plots) {
+		t.Errorf("plots %v, %v", paths, err)
+	}
 }

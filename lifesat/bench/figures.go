@@ -155,10 +155,16 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		index[p.String()] = i + 1
 	}
 	var s []lifeplot.Sample
-	for _, r := range answered(rows, func(Row) bool { return true }) {
-		if i := index[r.Problem]; i > 0 {
-			s = append(s, lifeplot.Sample{Series: "lifesat -jobs 1, " + r.Solver, X: float64(i), Seconds: seconds(r)})
+	for _, r := range rows {
+		i := index[r.Problem]
+		if i == 0 || r.Status == "ERROR" {
+			continue
 		}
+		series := "lifesat -jobs 1, " + r.Solver
+		if r.Status == "UNKNOWN" {
+			series += ", stopped at the time limit"
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
 	}
 	// LLS M1 with cadical, measured for issue 10 on this machine (README,
 	// "Why the formula was hard"): problems 1 to 4.
