@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -203,48 +202,39 @@ func TestPhasesStartAtCounts(t *testing.T) {
 	}
 }
 
-// TestSparseStartingBoard checks what each Diversify mode hands the
-// solver as its first guess (all variables false): about one live cell
-// in SparseOdds for Sparse (the default), about half for FlipAll, none
-// for NoFlip; and that different seeds give different boards.
-func TestSparseStartingBoard(t *testing.T) {
-	const n = 32
-	start := func(d Diversify, seed uint64) (alive int, board string) {
-		in, err := Encode(Oscillator(2, n, n), &Settings{Diversify: d, Seed: seed})
+// TestAutoDiversify checks the default's two ways: the embedded solvers
+// get a formula flipped at random (they have no seed), a solver that takes
+// a seed gets the formula as built and the seed.
+func TestAutoDiversify(t *testing.T) {
+	negated := func(s *Settings) int {
+		in, err := Encode(Oscillator(3, 8, 8), s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b strings.Builder
-		for y := range n {
-			for x := range n {
-				on := startsTrue(in.Cell(0, x, y))
-				if on {
-					alive++
-				}
-				b.WriteByte(map[bool]byte{true: 'o', false: '.'}[on])
+		n := 0
+		for _, l := range in.cells {
+			if l < 0 {
+				n++
 			}
 		}
-		return alive, b.String()
+		return n
 	}
-	for _, tc := range []struct {
-		d        Diversify
-		min, max int // live cells of n*n = 1024
-	}{
-		{Sparse, 1024/SparseOdds - 40, 1024/SparseOdds + 40},
-		{FlipAll, 512 - 60, 512 + 60},
-		{NoFlip, 0, 0},
-	} {
-		a1, b1 := start(tc.d, 1)
-		_, b2 := start(tc.d, 2)
-		if a1 < tc.min || a1 > tc.max {
-			t.Errorf("%v: %d live cells of 1024 on the starting board, want %d..%d", tc.d, a1, tc.min, tc.max)
-		}
-		if (b1 == b2) != (tc.d == NoFlip) {
-			t.Errorf("%v: seeds 1 and 2 give the same starting board: %v (want %v)", tc.d, b1 == b2, tc.d == NoFlip)
-		}
+	if n := negated(&Settings{Seed: 3}); n < 50 || n > 142 {
+		t.Errorf("gophersat: %d of 192 cell literals negated, want about half", n)
+	}
+	cadical := &Settings{Seed: 3, Solver: logic.External{Path: "cadical"}}
+	if n := negated(cadical); n != 0 {
+		t.Errorf("cadical: %d cell literals negated, want none", n)
+	}
+	d, s := cadical.diversify()
+	if e, ok := s.(logic.External); d != NoFlip || !ok || len(e.Args) != 1 || e.Args[0] != "--seed=3" {
+		t.Errorf("cadical: diversify %v, solver %#v", d, s)
+	}
+	if d, s := (&Settings{Solver: logic.External{Path: "minisat"}}).diversify(); d != FlipAll || s.(logic.External).Args != nil {
+		t.Errorf("minisat: diversify %v, solver %#v", d, s)
 	}
 	var zero Settings
-	if zero.Diversify != Sparse || Sparse.String() != "sparse" {
-		t.Errorf("the default Diversify is %v, want sparse", zero.Diversify)
+	if zero.Diversify != Auto || Auto.String() != "auto" {
+		t.Errorf("the zero Diversify is %v, want auto", zero.Diversify)
 	}
 }

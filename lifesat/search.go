@@ -15,19 +15,18 @@ import (
 type Diversify uint8
 
 const (
-	// Sparse flips each cell variable with probability 1/SparseOdds, and
-	// every auxiliary variable by its value on that board: the solver's
-	// first guess is a random sparse board (about one cell in eight
-	// alive) together with its true neighbour counts. The default. A
-	// random board of density 1/2 is far from any pattern, and the solver
-	// must first undo it: on an exact period-3 oscillator in 16x16 cadical
-	// needed over four times as many conflicts after FlipAll as after
-	// Sparse (see the README, "Why the formula was hard").
-	Sparse Diversify = iota
+	// Auto is the default: FlipAll with the embedded solvers, which have
+	// no seed and try "false" first; with a solver that takes a seed
+	// (logic.Seeder: cadical, kissat), NoFlip and Settings.Seed passed to
+	// the solver. Random flips hand a CDCL solver a random board to
+	// start from, far from any Life pattern: cadical needed several times
+	// as many conflicts on a flipped formula (exact p3 oscillator 16x16,
+	// see the README, "Why the formula was hard").
+	Auto Diversify = iota
 	// FlipAll flips every variable of the formula: the cells by a random
 	// mask, each auxiliary counter by its value on that random board. The
-	// solver's first guess is then a random board of density 1/2 together
-	// with its true neighbour counts, rather than all-false.
+	// solver's first guess is then a random board together with its true
+	// neighbour counts, rather than all-false.
 	FlipAll
 	// FlipCells flips only the cell variables, exactly as the Mathematica
 	// blog XORs b[i, j] with a random array. With an encoding that has
@@ -39,10 +38,6 @@ const (
 	NoFlip
 )
 
-// SparseOdds is the inverse of the probability that Sparse flips a cell:
-// its starting boards have about one live cell in SparseOdds.
-const SparseOdds = 8
-
 // String names the mode.
 func (d Diversify) String() string {
 	switch d {
@@ -53,7 +48,7 @@ func (d Diversify) String() string {
 	case FlipAll:
 		return "all"
 	}
-	return "sparse"
+	return "auto"
 }
 
 // Settings tune a search. A nil *Settings means the defaults, and so does
@@ -71,7 +66,7 @@ type Settings struct {
 	// Solutions is how many distinct patterns to find; 0 means 1.
 	Solutions int
 	// Diversify chooses which variables are flipped at random; the zero
-	// value is Sparse.
+	// value is Auto.
 	Diversify Diversify
 	// AllowEmpty admits the empty pattern as an answer (never as a
 	// spaceship, which must move). By default at least one cell of
@@ -84,6 +79,20 @@ type Settings struct {
 	// size of the formula, each better answer of an optimization. It is
 	// called from the searching goroutine.
 	Progress func(format string, args ...any)
+}
+
+// diversify resolves Auto: the flips to write, and the solver to run (nil
+// for the embedded default), seeded when the flips are left to it.
+func (s *Settings) diversify() (Diversify, logic.Solver) {
+	if s.Diversify != Auto {
+		return s.Diversify, s.Solver
+	}
+	if sd, ok := s.Solver.(logic.Seeder); ok {
+		if seeded, ok := sd.WithSeed(s.Seed); ok {
+			return NoFlip, seeded
+		}
+	}
+	return FlipAll, s.Solver
 }
 
 // progress reports to s.Progress if there is one.
@@ -181,13 +190,14 @@ func encode(p Problem, set Settings, phase func(t, x, y int) bool) (*Instance, e
 	// The flips are chosen before anything is written, so that every
 	// literal is written flipped; that is what flipping the finished
 	// formula would give, without a pass over it.
+	set.Diversify, _ = set.diversify()
 	var rng *rand.Rand
 	if set.Diversify != NoFlip || phase != nil {
 		rng = rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
-		in.flipCells(rng, set.Diversify, phase)
+		in.flipCells(rng, phase)
 	}
 	// With FlipCells only the cells are flipped, as the blog's XOR.
-	phased := set.Diversify == Sparse || set.Diversify == FlipAll || phase != nil
+	phased := set.Diversify == FlipAll || phase != nil
 	gen := func(t int) grid {
 		return func(x, y int) logic.Lit { return in.Cell(t, x, y) }
 	}
@@ -292,18 +302,13 @@ func (in *Instance) allocateCells() {
 }
 
 // flipCells flips the cell variables, which come first, before anything
-// is written: each by a random bit drawn in variable order (true with
-// probability 1/SparseOdds for Sparse, 1/2 otherwise), or to the given
-// phase. Cell then returns the flipped literals, which the solver
+// is written: each by a random bit drawn in variable order, or to the
+// given phase. Cell then returns the flipped literals, which the solver
 // tries false first: the starting board.
-func (in *Instance) flipCells(rng *rand.Rand, d Diversify, phase func(t, x, y int) bool) {
+func (in *Instance) flipCells(rng *rand.Rand, phase func(t, x, y int) bool) {
 	mask := make([]bool, in.CNF.NumVars()+1)
 	for v := 1; v < len(mask); v++ {
-		if d == Sparse {
-			mask[v] = rng.IntN(SparseOdds) == 0
-		} else {
-			mask[v] = rng.IntN(2) == 1
-		}
+		mask[v] = rng.IntN(2) == 1
 	}
 	p := in.Problem
 	for i, l := range in.cells {
@@ -457,7 +462,7 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 	}
 	*st = Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}
 	set.progress("%v: %d variables, %d clauses, encoded in %v", p, st.Vars, st.Clauses, st.Encode.Round(time.Millisecond))
-	solver := set.Solver
+	_, solver := set.diversify()
 	if solver == nil {
 		solver = logic.Gophersat{}
 	}

@@ -25,12 +25,6 @@ func Names() []string { return []string{"gophersat", "gini"} }
 // an executable on PATH ("cadical") or a path to one ("/usr/bin/kissat").
 // Run extra flags through External directly. Otherwise the error lists the
 // built-in names and wraps a *NotFoundError.
-//
-// Cadical and kissat try "true" first for every variable, unlike
-// gophersat and minisat; ParseSolver passes them FalseFirstArgs, so that
-// every solver starts from the assignment in which all variables are
-// false, the one a formula's author chooses by the polarity of its
-// variables.
 func ParseSolver(name string) (Solver, error) {
 	switch name {
 	case "", "gophersat":
@@ -42,17 +36,29 @@ func ParseSolver(name string) (Solver, error) {
 		return nil, fmt.Errorf("%w (the built-in solvers are %s)",
 			&NotFoundError{Name: name, Err: err}, strings.Join(Names(), ", "))
 	}
-	return External{Path: name, Args: FalseFirstArgs(name)}, nil
+	return External{Path: name}, nil
 }
 
-// FalseFirstArgs returns the options that make the DIMACS solver of the
-// given name or path try "false" first for every variable, or nil when it
-// does so already or is not known: "--phase=0" for cadical and kissat
-// (whose default phase is true).
-func FalseFirstArgs(name string) []string {
-	base := strings.ToLower(filepath.Base(name))
-	if strings.HasPrefix(base, "cadical") || strings.HasPrefix(base, "kissat") {
-		return []string{"--phase=0"}
+// A Seeder is a Solver that can vary its own search by a seed, with no
+// change to the formula.
+type Seeder interface {
+	Solver
+	// WithSeed returns the solver seeded with seed, or false when it has
+	// no seed to set.
+	WithSeed(seed uint64) (Solver, bool)
+}
+
+var _ Seeder = External{}
+
+// WithSeed returns, for cadical and kissat (by the base name of Path), the
+// solver with "--seed=N" added to its arguments, N being seed modulo
+// 2e9 (their largest seed). Other external solvers have no such option
+// that lifesat knows of.
+func (e External) WithSeed(seed uint64) (Solver, bool) {
+	base := strings.ToLower(filepath.Base(e.Path))
+	if !strings.HasPrefix(base, "cadical") && !strings.HasPrefix(base, "kissat") {
+		return e, false
 	}
-	return nil
+	args := append(append([]string(nil), e.Args...), fmt.Sprintf("--seed=%d", seed%2000000000))
+	return External{Path: e.Path, Args: args}, true
 }
