@@ -226,12 +226,15 @@ func TestAutoDiversify(t *testing.T) {
 	if n := negated(cadical); n != 0 {
 		t.Errorf("cadical: %d cell literals negated, want none", n)
 	}
-	d, s := cadical.diversify()
+	d, s := cadical.diversify(Oscillator(3, 8, 8))
 	if e, ok := s.(logic.External); d != NoFlip || !ok || len(e.Args) != 1 || e.Args[0] != "--seed=3" {
 		t.Errorf("cadical: diversify %v, solver %#v", d, s)
 	}
-	if d, s := (&Settings{Solver: logic.External{Path: "minisat"}}).diversify(); d != FlipAll || s.(logic.External).Args != nil {
+	if d, s := (&Settings{Solver: logic.External{Path: "minisat"}}).diversify(Oscillator(3, 8, 8)); d != FlipAll || s.(logic.External).Args != nil {
 		t.Errorf("minisat: diversify %v, solver %#v", d, s)
+	}
+	if d, s := cadical.diversify(StillLife(8, 8)); d != FlipAll || s.(logic.External).Args != nil {
+		t.Errorf("cadical, still life: diversify %v, solver %#v", d, s)
 	}
 	var zero Settings
 	if zero.Diversify != Auto || Auto.String() != "auto" {
