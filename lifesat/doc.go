@@ -56,7 +56,9 @@
 // An oscillator must change before its period is up (exact period), and
 // generation 0 must have a live cell, unless Settings say otherwise.
 // Finally the variables are flipped by a random mask (Diversify), as the
-// blog XORs the board with a random array.
+// blog XORs the board with a random array - except that for oscillators
+// and spaceships a solver that takes a seed (cadical, kissat) gets the
+// formula as built and the seed instead (Diversify Auto, the default).
 //
 // Search then solves, decodes, re-simulates each pattern with Step
 // (Problem.Check), and asks for further distinct patterns by adding a

@@ -261,3 +261,43 @@ func TestPhasesStartAtCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoDiversify checks the default's two ways: the embedded solvers
+// get a formula flipped at random (they have no seed), a solver that takes
+// a seed gets the formula as built and the seed.
+func TestAutoDiversify(t *testing.T) {
+	negated := func(s *Settings) int {
+		in, err := Encode(Oscillator(3, 8, 8), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, l := range in.cells {
+			if l < 0 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := negated(&Settings{Seed: 3}); n < 50 || n > 142 {
+		t.Errorf("gophersat: %d of 192 cell literals negated, want about half", n)
+	}
+	cadical := &Settings{Seed: 3, Solver: logic.External{Path: "cadical"}}
+	if n := negated(cadical); n != 0 {
+		t.Errorf("cadical: %d cell literals negated, want none", n)
+	}
+	d, s := cadical.diversify(Oscillator(3, 8, 8))
+	if e, ok := s.(logic.External); d != NoFlip || !ok || len(e.Args) != 1 || e.Args[0] != "--seed=3" {
+		t.Errorf("cadical: diversify %v, solver %#v", d, s)
+	}
+	if d, s := (&Settings{Solver: logic.External{Path: "minisat"}}).diversify(Oscillator(3, 8, 8)); d != FlipAll || s.(logic.External).Args != nil {
+		t.Errorf("minisat: diversify %v, solver %#v", d, s)
+	}
+	if d, s := cadical.diversify(StillLife(8, 8)); d != FlipAll || s.(logic.External).Args != nil {
+		t.Errorf("cadical, still life: diversify %v, solver %#v", d, s)
+	}
+	var zero Settings
+	if zero.Diversify != Auto || Auto.String() != "auto" {
+		t.Errorf("the zero Diversify is %v, want auto", zero.Diversify)
+	}
+}

@@ -32,6 +32,9 @@ type Case struct {
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
 	// Seeded cases run once per seed; the others once.
 	Seeded bool
+	// Timeout, when not zero and shorter than Options.Timeout, bounds
+	// each run of the case instead.
+	Timeout time.Duration
 }
 
 // Name describes the case's problem, like "still life 16x16".
@@ -129,13 +132,17 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		}
 		seeds := 1
 		if c.Seeded {
-			seeds = opt.Seeds
+			seeds = max(opt.Seeds, s.MinSeeds)
+		}
+		timeout := opt.Timeout
+		if c.Timeout > 0 {
+			timeout = min(timeout, c.Timeout)
 		}
 		for seed := uint64(1); seed <= uint64(seeds); seed++ {
 			if err := ctx.Err(); err != nil {
 				return rows, err
 			}
-			r := measure(ctx, c, solver, seed, opt.Timeout)
+			r := measure(ctx, c, solver, seed, timeout)
 			r.Machine = machine
 			rows = append(rows, r)
 			if opt.Progress != nil {

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/bench"
@@ -89,5 +90,55 @@ func TestRunWritesVerifiedRows(t *testing.T) {
 		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
 			t.Errorf("%s is not a PNG: %v", path, err)
 		}
+	}
+}
+
+// TestMinSeedsAndCaseTimeout checks that a suite's MinSeeds overrides a
+// smaller Options.Seeds and that a case's own Timeout bounds its runs.
+func TestMinSeedsAndCaseTimeout(t *testing.T) {
+	s := bench.Suite{Name: "tiny", Doc: "test", MinSeeds: 3, Cases: []bench.Case{
+		{Kind: bench.Search, Problem: lifesat.StillLife(6, 6), Seeded: true},
+		{Kind: bench.Search, Problem: lifesat.Oscillator(3, 16, 16), Solver: "gini", Timeout: time.Millisecond},
+	}}
+	rows, err := bench.Run(context.Background(), s, &bench.Options{Seeds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3+1 {
+		t.Fatalf("%d rows, want 3 seeds and one timed-out run", len(rows))
+	}
+	if r := rows[3]; r.Status != "UNKNOWN" {
+		t.Errorf("a run limited to 1 ms ended %s", r.Status)
+	}
+}
+
+// TestHardSuite checks the hard suite: five seeds or more, every case
+// bounded in time, and the same problems for each solver.
+func TestHardSuite(t *testing.T) {
+	s, ok := bench.Find("hard")
+	if !ok {
+		t.Fatal("no hard suite")
+	}
+	if s.MinSeeds < 5 {
+		t.Errorf("hard suite: %d seeds", s.MinSeeds)
+	}
+	n := map[string]int{}
+	for _, c := range s.Cases {
+		if c.Timeout <= 0 || !c.Seeded {
+			t.Errorf("%s (%q): unbounded or unseeded", c.Name(), c.Solver)
+		}
+		n[c.Solver]++
+	}
+	if n[""] != len(bench.HardProblems()) || n["cadical"] != len(bench.HardProblems()) {
+		t.Errorf("cases per solver: %v", n)
+	}
+	// The figure draws answered and stopped runs alike.
+	rows := []bench.Row{
+		{Problem: "oscillator p3 16x16", Solver: "cadical", Seed: 1, SolveMS: 9000, Status: "SAT", Verified: true},
+		{Problem: "oscillator p3 16x16", Solver: "gophersat", Seed: 1, SolveMS: 180000, Status: "UNKNOWN"},
+	}
+	paths, err := bench.WritePlots(s, rows, t.TempDir())
+	if err != nil || len(paths) != len(s.Plots) {
+		t.Errorf("plots %v, %v", paths, err)
 	}
 }

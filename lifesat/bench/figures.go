@@ -149,6 +149,31 @@ var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, 
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16: time by seed", XLabel: "seed s"})
 }}
 
+var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	index := map[string]int{}
+	for i, p := range HardProblems() {
+		index[p.String()] = i + 1
+	}
+	var s []lifeplot.Sample
+	for _, r := range rows {
+		i := index[r.Problem]
+		if i == 0 || r.Status == "ERROR" {
+			continue
+		}
+		series := "lifesat -jobs 1, " + r.Solver
+		if r.Status == "UNKNOWN" {
+			series += ", stopped at the time limit"
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
+	}
+	// LLS M1 with cadical, measured for issue 10 on this machine (README,
+	// "Why the formula was hard"): problems 1 to 4.
+	for i, sec := range []float64{7.4, 33, 2.7, 0.5} {
+		s = append(s, lifeplot.Sample{Series: "LLS M1 + cadical (issue 10)", X: float64(i + 1), Seconds: sec})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches, one point per seed: 1 p3 16x16, 2 p3 12x12, 3 p3 16x16 C4, 4 p3 16x16 D8, 5 p4 8x8, 6 c/2 ship 9x9", XLabel: "problem"})
+}}
+
 var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	for _, r := range answered(rows, func(r Row) bool { return r.Status == "OPTIMAL" }) {

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"time"
+
 	"github.com/lifesat/lifesat/lifesat"
 )
 
@@ -10,11 +12,14 @@ type Suite struct {
 	Cases     []Case
 	// Plots are the figures the suite's rows are drawn as.
 	Plots []Figure
+	// MinSeeds is the least number of seeds of its seeded cases, whatever
+	// Options.Seeds says.
+	MinSeeds int
 }
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
@@ -84,7 +89,27 @@ func Suites() []Suite {
 		tpl.Cases = append(tpl.Cases, Case{Kind: Search, Problem: p, Seeded: true})
 	}
 	tpl.Plots = []Figure{templatesFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl}
+
+	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; the README gives the same searches as LLS commands"}
+	for _, solver := range []string{"", "cadical"} {
+		for _, p := range HardProblems() {
+			hard.Cases = append(hard.Cases, Case{Kind: Search, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute})
+		}
+	}
+	hard.Plots = []Figure{hardFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
+}
+
+// HardProblems are the searches of the hard suite, in its order.
+func HardProblems() []lifesat.Problem {
+	return []lifesat.Problem{
+		lifesat.Oscillator(3, 16, 16),
+		lifesat.Oscillator(3, 12, 12),
+		symmetric(lifesat.Oscillator(3, 16, 16), lifesat.C4),
+		symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8),
+		lifesat.Oscillator(4, 8, 8),
+		lifesat.Spaceship(4, 0, 2, 9, 9),
+	}
 }
 
 func symmetric(p lifesat.Problem, s lifesat.Symmetry) lifesat.Problem {

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -36,4 +37,28 @@ func ParseSolver(name string) (Solver, error) {
 			&NotFoundError{Name: name, Err: err}, strings.Join(Names(), ", "))
 	}
 	return External{Path: name}, nil
+}
+
+// A Seeder is a Solver that can vary its own search by a seed, with no
+// change to the formula.
+type Seeder interface {
+	Solver
+	// WithSeed returns the solver seeded with seed, or false when it has
+	// no seed to set.
+	WithSeed(seed uint64) (Solver, bool)
+}
+
+var _ Seeder = External{}
+
+// WithSeed returns, for cadical and kissat (by the base name of Path), the
+// solver with "--seed=N" added to its arguments, N being seed modulo
+// 2e9 (their largest seed). Other external solvers have no such option
+// that lifesat knows of.
+func (e External) WithSeed(seed uint64) (Solver, bool) {
+	base := strings.ToLower(filepath.Base(e.Path))
+	if !strings.HasPrefix(base, "cadical") && !strings.HasPrefix(base, "kissat") {
+		return e, false
+	}
+	args := append(append([]string(nil), e.Args...), fmt.Sprintf("--seed=%d", seed%2000000000))
+	return External{Path: e.Path, Args: args}, true
 }

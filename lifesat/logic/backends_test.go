@@ -378,6 +378,17 @@ func TestParseSolver(t *testing.T) {
 		t.Errorf("ParseSolver(non-executable file): %v", err)
 	}
 
+	// Cadical and kissat take a seed ("--seed=0..2e9 random seed" in
+	// their --help); the others are left alone.
+	for name, want := range map[string]string{
+		"cadical": "-q --seed=7", "/usr/bin/kissat": "-q --seed=7", "minisat": "", "cryptominisat5": "",
+	} {
+		s, ok := External{Path: name, Args: []string{"-q"}}.WithSeed(7)
+		if got := strings.Join(s.(External).Args, " "); ok != (want != "") || ok && got != want || !ok && got != "-q" {
+			t.Errorf("WithSeed(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+
 	needSolver(t, "cadical")
 	path, _ := exec.LookPath("cadical")
 	for _, name := range []string{"cadical", path} {
