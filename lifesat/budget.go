@@ -44,11 +44,11 @@ func (p Problem) fits(set Settings, load bool, sz formulaSize) error {
 		need = logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits))
 		where = "with the solver " + solverName(set.Solver)
 	}
-	if need <= MaxMemory {
+	if need <= set.memory() {
 		return nil
 	}
 	return fmt.Errorf("%w: %v (%s encoding): the formula would have %s variables, %s clauses and %s literals, about %s %s, more than the limit of %s; try a smaller box or period, a symmetry or another encoding",
-		ErrProblem, p, set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), where, gigabytes(MaxMemory))
+		ErrProblem, p, set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), where, gigabytes(set.memory()))
 }
 
 // solverName names a solver for messages.
@@ -87,9 +87,9 @@ func auxVars(enc encoder, area image.Rectangle) int {
 // fits is Problem.fits for a predecessor search.
 func (q PredProblem) fits(set Settings, sz formulaSize) error {
 	need := logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits))
-	if need <= MaxMemory {
+	if need <= set.memory() {
 		return nil
 	}
 	return fmt.Errorf("%w: predecessor of a %dx%d target over %d steps (%s encoding): the formula would have %s variables, %s clauses and %s literals, about %s with the solver %s, more than the limit of %s",
-		ErrProblem, q.Target.Width(), q.Target.Height(), q.steps(), set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), solverName(set.Solver), gigabytes(MaxMemory))
+		ErrProblem, q.Target.Width(), q.Target.Height(), q.steps(), set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), solverName(set.Solver), gigabytes(set.memory()))
 }

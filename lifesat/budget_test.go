@@ -161,3 +161,37 @@ func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
 		}
 	}
 }
+
+// Memory is the estimate Search checks: a budget one byte below it is
+// refused with ErrProblem, a budget equal to it is searched. Searches run
+// side by side (the command's -jobs) share the machine's memory this way.
+func TestMemoryIsWhatSearchChecks(t *testing.T) {
+	for _, p := range []lifesat.Problem{
+		lifesat.StillLife(16, 16),
+		lifesat.Oscillator(2, 8, 8),
+		{Width: 6, Height: 6, Period: 1, MaxPop: 8},
+	} {
+		for _, solver := range []logic.Solver{nil, logic.Gini{}} {
+			need, err := lifesat.Memory(p, &lifesat.Settings{Solver: solver})
+			if err != nil || need <= 0 {
+				t.Fatalf("Memory(%v) = %d, %v", p, need, err)
+			}
+			_, err = lifesat.Search(context.Background(), p, &lifesat.Settings{Solver: solver, MaxMemory: need - 1})
+			if !errors.Is(err, lifesat.ErrProblem) {
+				t.Errorf("%v with a budget of Memory-1: err %v, want ErrProblem", p, err)
+			}
+			res, err := lifesat.Search(context.Background(), p, &lifesat.Settings{Solver: solver, MaxMemory: need})
+			if err != nil || res.Status != logic.Sat {
+				t.Errorf("%v with a budget of Memory: %v, %v", p, res, err)
+			}
+		}
+	}
+	big := lifesat.StillLife(512, 512)
+	need, err := lifesat.Memory(big, nil)
+	if err != nil || need <= lifesat.MaxMemory {
+		t.Errorf("Memory(%v) = %d, %v; want more than MaxMemory", big, need, err)
+	}
+	if _, err := lifesat.Memory(lifesat.StillLife(0, 4), nil); !errors.Is(err, lifesat.ErrProblem) {
+		t.Errorf("Memory of a 0x4 box: %v, want ErrProblem", err)
+	}
+}

@@ -28,3 +28,19 @@ func ExampleEncodeContext() {
 	fmt.Println(err)
 	// Output: context deadline exceeded
 }
+
+// Memory tells, before anything is built, whether a search fits its
+// budget: a program that runs searches side by side can give each its
+// share with Settings.MaxMemory.
+func ExampleMemory() {
+	for _, p := range []lifesat.Problem{lifesat.StillLife(64, 64), lifesat.StillLife(512, 512)} {
+		need, err := lifesat.Memory(p, nil)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%v: fits %v, fits twice %v\n", p, need <= lifesat.MaxMemory, 2*need <= lifesat.MaxMemory)
+	}
+	// Output:
+	// still life 64x64: fits true, fits twice true
+	// still life 512x512: fits false, fits twice false
+}

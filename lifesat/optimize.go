@@ -139,7 +139,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	per, w, h := p.gens(), p.Width, p.Height
 	// The counter over every cell is the largest part for large boxes: it
 	// has about (per*w*h)^2 clauses, so it is part of the budget.
-	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, true, totalizerSize(per*w*h, per*w*h))
+	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, inSolver, totalizerSize(per*w*h, per*w*h))
 	if err != nil {
 		if ctx.Err() != nil {
 			return &MaxResult{Status: logic.Unknown}, err

@@ -82,6 +82,21 @@ type Settings struct {
 	// size of the formula, each better answer of an optimization. It is
 	// called from the searching goroutine.
 	Progress func(format string, args ...any)
+	// MaxMemory is the memory budget of the search in bytes, as estimated
+	// before the formula is built (see the package constant MaxMemory);
+	// 0 means MaxMemory. Searches that run side by side share the
+	// machine's memory: give each its part. A budget above MaxMemory is
+	// read as MaxMemory.
+	MaxMemory int64
+}
+
+// memory is the search's memory budget: s.MaxMemory, or the package's
+// MaxMemory when that is 0 or larger.
+func (s *Settings) memory() int64 {
+	if s.MaxMemory <= 0 || s.MaxMemory > MaxMemory {
+		return MaxMemory
+	}
+	return s.MaxMemory
 }
 
 // diversify resolves Auto for p: the flips to write, and the solver to
@@ -138,6 +153,7 @@ type Instance struct {
 	// Exact is true when an oscillator's period is exact.
 	Exact bool
 	cells []logic.Lit // [t][y][x] flattened
+	size  formulaSize // of a sizeOnly encode
 }
 
 // Cell is the literal that is true exactly when cell (x, y) of generation
@@ -182,15 +198,42 @@ func Encode(p Problem, s *Settings) (*Instance, error) {
 // EncodeContext is Encode that looks at ctx every row of every generation
 // and returns ctx.Err() when ctx has ended.
 func EncodeContext(ctx context.Context, p Problem, s *Settings) (*Instance, error) {
-	return encode(ctx, p, s.orDefaults(), nil, false, formulaSize{})
+	return encode(ctx, p, s.orDefaults(), nil, asCNF, formulaSize{})
 }
+
+// Memory is the memory, in bytes, that Search is estimated to need for p
+// under s: the formula, sized exactly before anything is built, in the
+// settings' solver (logic.Footprint). Search refuses p when this is over
+// its budget (Settings.MaxMemory); a program that runs searches side by
+// side can use it to share the machine's memory among them. It builds
+// nothing large and takes a millisecond or so.
+func Memory(p Problem, s *Settings) (int64, error) {
+	set := s.orDefaults()
+	in, err := encode(context.Background(), p, set, nil, sizeOnly, formulaSize{})
+	if err != nil {
+		return 0, err
+	}
+	sz := in.size
+	return logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits)), nil
+}
+
+// An encodeMode says what encode checks against the memory budget, and
+// whether it builds the formula at all.
+type encodeMode int
+
+const (
+	asCNF    encodeMode = iota // the formula alone (Encode, cnf)
+	inSolver                   // the formula loaded into the settings' solver
+	sizeOnly                   // only size the formula: Instance.size, no CNF
+)
 
 // encode is EncodeContext with a chosen starting phase for the cells: when
 // phase is not nil, the solver's first guess for cell (x, y) of generation
-// t is phase(t, x, y), instead of the random one of the settings. When
-// load is true, the formula and extra (what the caller adds to it later)
-// must fit in MaxMemory in the settings' solver, not only as CNF.
-func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int) bool, load bool, extra formulaSize) (*Instance, error) {
+// t is phase(t, x, y), instead of the random one of the settings. With
+// mode inSolver, the formula and extra (what the caller adds to it later)
+// must fit in the settings' memory budget in their solver, not only as
+// CNF; with sizeOnly, encode returns an Instance that only has its size.
+func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int) bool, mode encodeMode, extra formulaSize) (*Instance, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -260,7 +303,11 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if p.MinPop > 0 || p.MaxPop > 0 {
 		size = size.plus(totalizerSize(w*h, max(p.MinPop, p.MaxPop+1)))
 	}
-	if err := p.fits(set, load, size.plus(extra)); err != nil {
+	if mode == sizeOnly {
+		in.size = size.plus(extra)
+		return in, nil
+	}
+	if err := p.fits(set, mode == inSolver, size.plus(extra)); err != nil {
 		return nil, err
 	}
 	c.Grow(cl, li)
@@ -512,7 +559,7 @@ func Enumerate(ctx context.Context, p Problem, s *Settings, yield func(*Pattern)
 // *exhausted when it proves that no further pattern exists.
 func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield func(*Pattern) bool, exhausted *bool) error {
 	start := time.Now()
-	in, err := encode(ctx, p, set, nil, true, formulaSize{})
+	in, err := encode(ctx, p, set, nil, inSolver, formulaSize{})
 	if err != nil {
 		return err
 	}
@@ -555,9 +602,9 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		// A ship is blocked at every place in the box: that can be more
 		// than the formula itself.
 		size = size.plus(in.blockSize(pat))
-		if need := logic.Footprint(set.Solver, int(size.vars), int(size.clauses), int(size.lits)); need > MaxMemory {
+		if need := logic.Footprint(set.Solver, int(size.vars), int(size.clauses), int(size.lits)); need > set.memory() {
 			return fmt.Errorf("lifesat: stopped: ruling out the patterns found so far at every place in the box needs about %s with the solver %s, more than the limit of %s",
-				gigabytes(need), solverName(set.Solver), gigabytes(MaxMemory))
+				gigabytes(need), solverName(set.Solver), gigabytes(set.memory()))
 		}
 		if err := in.block(ctx, sess, pat); err != nil {
 			return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/lifesat/lifesat/lifesat"
+
 	"bytes"
 	"context"
 	"strings"
@@ -58,5 +60,29 @@ func TestLimitsHonouredWhileEncoding(t *testing.T) {
 		if took[len(took)-1] >= 10*time.Second {
 			t.Errorf("lifesat %s: took %v", c.args, took)
 		}
+	}
+}
+
+// The members of a race share the memory budget: a problem whose formula
+// fills more than half of it runs alone, and a member refuses what does
+// not fit its share (each member is a process with its own peak, so two
+// full-sized members would take the machine past 4 GB).
+func TestRaceMembersShareTheMemoryBudget(t *testing.T) {
+	big := lifesat.Oscillator(2, 160, 160)
+	need, err := lifesat.Memory(big, nil)
+	if err != nil || 2*need <= lifesat.MaxMemory || need > lifesat.MaxMemory {
+		t.Fatalf("Memory(%v) = %d, %v: want between half and all of MaxMemory for this test", big, need, err)
+	}
+	if got := jobsThatFit(big, nil, 2); got != 1 {
+		t.Errorf("jobsThatFit(%v, 2) = %d, want 1", big, got)
+	}
+	if got := jobsThatFit(lifesat.Oscillator(2, 16, 16), nil, 4); got != 4 {
+		t.Errorf("jobsThatFit(16x16, 4) = %d, want 4", got)
+	}
+	// A member given a share too small for its formula refuses it.
+	t.Setenv(memberMemoryEnv, "1000000")
+	code, _, errs := lifesatCmd(t, "", "osc", "-period", "2", "-size", "40x40", "-jobs", "1")
+	if code != exitUsage || !strings.Contains(errs, "more than the limit of") {
+		t.Errorf("a member with a 1 MB share: exit %d, stderr %q; want exit 2 and the limit", code, errs)
 	}
 }

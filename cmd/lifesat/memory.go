@@ -14,7 +14,13 @@ import (
 const memoryLimit = 3_300_000_000
 
 func init() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
 	}
+	limit := int64(memoryLimit)
+	if share := memberMemory(); share > 0 {
+		// A member of a race: its share, with the same 10% of room.
+		limit = share + share/10
+	}
+	debug.SetMemoryLimit(limit)
 }

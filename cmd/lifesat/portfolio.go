@@ -42,6 +42,32 @@ type outcome struct {
 // (measured: "still -size 6x6 -jobs 1000" took 38 s at a load of 51).
 func maxJobs() int { return 4 * runtime.NumCPU() }
 
+// memberMemoryEnv passes a member its share of the memory budget, in
+// bytes: the members of a race share the machine's memory, so that the
+// command's peak stays under 4 GB with any -jobs (README, "Known limits").
+const memberMemoryEnv = "LIFESAT_MEMBER_MEMORY"
+
+// memberMemory is this process's share of the memory budget when it is a
+// member of a race, or 0.
+func memberMemory() int64 {
+	n, err := strconv.ParseInt(os.Getenv(memberMemoryEnv), 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
+// jobsThatFit is jobs, or fewer when the members' formulas would not fit
+// the memory budget side by side (each gets lifesat.MaxMemory/jobs); at
+// least 1. The whole problem is the largest member.
+func jobsThatFit(p lifesat.Problem, s *lifesat.Settings, jobs int) int {
+	need, err := lifesat.Memory(p, s)
+	if err != nil || need <= 0 {
+		return jobs // the search itself reports what is wrong
+	}
+	return max(1, min(jobs, int(lifesat.MaxMemory/need)))
+}
+
 // maxSymmetries bounds the restricted members of lifesat.Strategies (one
 // per symmetry).
 const maxSymmetries = 9
@@ -81,6 +107,10 @@ func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s
 		if err != nil {
 			return err
 		}
+		if c.Env == nil {
+			c.Env = os.Environ()
+		}
+		c.Env = append(c.Env, memberMemoryEnv+"="+strconv.FormatInt(lifesat.MaxMemory/int64(jobs), 10))
 		var out, errb bytes.Buffer
 		c.Stdout, c.Stderr = &out, &errb
 		if err := startOwned(c); err != nil {

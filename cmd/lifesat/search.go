@@ -306,8 +306,21 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 		return 0, err
 	}
 	if f.jobs > 1 && f.n == 1 {
+		if jobs := jobsThatFit(p, s, f.jobs); jobs < f.jobs {
+			if f.verbose {
+				if jobs == 1 {
+					fmt.Fprintf(stderr, "lifesat: -jobs %d: one search of this size takes more than half the memory budget; searching alone\n", f.jobs)
+				} else {
+					fmt.Fprintf(stderr, "lifesat: -jobs %d: only %d searches of this size fit in memory side by side; racing %d\n", f.jobs, jobs, jobs)
+				}
+			}
+			f.jobs = jobs
+		}
+	}
+	if f.jobs > 1 && f.n == 1 {
 		return race(ctx, []string{cmd}, args, p, s, f.jobs, f.timeout, stdout, stderr)
 	}
+	s.MaxMemory = memberMemory()
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	if f.n == countAll {
