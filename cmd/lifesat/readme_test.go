@@ -119,10 +119,13 @@ func TestREADME(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := buildCommands(t)
-	t.Run("help", func(t *testing.T) { helpTextsRun(t, bin) })
-	t.Run("library", func(t *testing.T) { readmeProgramRuns(t, root) })
+	// The lines are independent: they run side by side (as many at a time
+	// as -parallel allows, the number of cores by default).
+	t.Run("help", func(t *testing.T) { t.Parallel(); helpTextsRun(t, bin) })
+	t.Run("library", func(t *testing.T) { t.Parallel(); readmeProgramRuns(t, root) })
 	for _, l := range lines {
 		t.Run(strconv.Itoa(l.n), func(t *testing.T) {
+			t.Parallel()
 			mark := l.mark
 			switch {
 			case mark == "by hand":
