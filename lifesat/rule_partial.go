@@ -12,6 +12,9 @@ package lifesat
 //   - a digit, letters, '-' and letters ("3ae-k", "3-k"): those before
 //     '-' on, those after it off, the others free.
 //
+// Counts 0 and 8 have one class each, whose letter is "c": "pB0c/S"
+// has B0 on, as LLS writes it.
+//
 // "p" alone leaves every transition free. Each free isotropic class is
 // one unknown of a search (LLS's variable per transition): a pattern
 // found under "pB3/S23" works in every rule of its range, in which each
@@ -130,9 +133,9 @@ func (r *Rule) setPartial(part string, alive bool) string {
 				continue
 			}
 			j := strings.IndexByte(henselLetters[count], part[i])
+			// Counts 0 and 8 have one class, "c", which LLS writes
+			// when it is on ("pB0c/S").
 			switch {
-			case count == 0 || count == 8:
-				return fmt.Sprintf("%d%c: counts 0 and 8 have one neighbourhood each, and no letters", count, part[i])
 			case j < 0:
 				return fmt.Sprintf("%d%c: no such neighbourhood; the letters for %d are %s", count, part[i], count, henselLetters[count])
 			case (on|off)>>j&1 == 1:

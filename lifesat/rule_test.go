@@ -99,7 +99,7 @@ func TestParseRuleErrors(t *testing.T) {
 		{"pB3-/S23", "'-' needs the letters"},
 		{"pB3/S29", "at most 8"},
 		{"pB3x/S2", "no such neighbourhood"},
-		{"pB0c/S2", "counts 0 and 8"},
+		{"pB0e/S2", "the letters for 0 are c"},
 		{"B2/S34H", "hexagonal"},
 		{"B2/S34V", "hexagonal and von Neumann"},
 		{"B2x/S23", "no such neighbourhood"},
