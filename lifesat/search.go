@@ -102,7 +102,8 @@ type Instance struct {
 	Problem Problem
 	// CNF is the formula. Its comments name every cell variable, as
 	// "cell T X Y LIT": the cell (X, Y) of generation T is alive exactly
-	// when the DIMACS literal LIT is true.
+	// when the DIMACS literal LIT is true; under a partial rule also every
+	// free transition's, as "transition N LIT".
 	CNF *logic.CNF
 	// Rule is the rule encoded.
 	Rule Rule
@@ -298,6 +299,14 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 			}
 			for x := range w {
 				c.Comment("cell %d %d %d %d", t, x, y, in.Cell(t, x, y))
+			}
+		}
+	}
+	if set.Rule.Partial() {
+		c.Comment("transition N LIT: neighbourhood N (NW 256 ... SE 1) makes a live cell exactly when LIT is true, for each free transition")
+		for n := range Neighbourhood(512) {
+			if set.Rule.Free(n) {
+				c.Comment("transition %d %d", n, in.trans[n])
 			}
 		}
 	}
