@@ -27,7 +27,7 @@ func TestEmptyRuleIsNotLifeInOsc(t *testing.T) {
 
 func TestEmptyRuleIsNotLifeInCount(t *testing.T) {
 	// Brute force (lifesat.TestEmptyRuleIsNotLifeInCount): 1, the empty board.
-	code, out, errs := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-rule", "B/S")
+	code, out, errs := lifesatCmd(t, "", "count", "still", "-size", "3x3", "-rule", "B/S", "-allow-empty")
 	if code != 0 || strings.TrimSpace(out) != "1" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 1", code, out, errs)
 	}
@@ -78,7 +78,7 @@ func TestNonTotalisticRules(t *testing.T) {
 		t.Errorf("still under Hensel: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	const lifeMAP = "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA"
-	code, out, errs = lifesatCmd(t, "", "count", "still", "-size", "3x3", "-rule", lifeMAP)
+	code, out, errs = lifesatCmd(t, "", "count", "still", "-size", "3x3", "-rule", lifeMAP, "-allow-empty")
 	if code != 0 || strings.TrimSpace(out) != "12" { // Life's count, OEIS A136278
 		t.Errorf("count under Life's MAP: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
