@@ -47,8 +47,10 @@ type Settings struct {
 	// Rule is the rule; the zero Rule (no rule) means Life, B3/S23.
 	// ParseRule("B/S") is not the zero Rule. Rules with B0 are refused.
 	// A partial rule ("pB3/S23") makes its free transitions unknowns of
-	// Search and Enumerate (direct encoding only): each answer's
-	// Pattern.Rule is then the range of rules it works in.
+	// Search, Enumerate and Count (direct encoding only): each answer's
+	// Pattern.Rule is then the range of rules it works in, and Count
+	// counts the patterns of every rule of the range together. Maximize
+	// and Predecessor refuse partial rules.
 	Rule Rule
 	// Encoding is the rule's encoding; "" means DefaultEncoding.
 	Encoding Encoding
