@@ -160,7 +160,7 @@ func randomPartial(rng *rand.Rand, k int) Rule {
 // completions: still lifes and period-2 oscillators (up to phase), with
 // the ring around the box dead. Each answer's Pattern.Rule contains the
 // completion rules it works in and no other (checked on every
-// completion).
+// completion). Count agrees.
 func TestPartialUnion(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const w, h = 4, 3
@@ -196,6 +196,10 @@ func TestPartialUnion(t *testing.T) {
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Count takes the same path (the row program takes one rule).
+			if n, err := Count(context.Background(), p, &Settings{Rule: r}); err != nil || n.Int64() != int64(len(want)) {
+				t.Errorf("trial %d, %v, period %d: Count %v, %v; brute force %d", trial, r, period, n, err, len(want))
 			}
 			if len(got) != len(want) {
 				t.Errorf("trial %d, %v, period %d: %d patterns, brute force %d", trial, r, period, len(got), len(want))
