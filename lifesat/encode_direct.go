@@ -48,11 +48,12 @@ func newDirect(r Rule) *direct {
 }
 
 // partialDirect is the direct encoding under a partial rule: the known
-// transitions as direct writes them (the minimal CNF of the function that is also true on every free
-// neighbourhood), and for each free neighbourhood n, two clauses
-// (cell and neighbours == n) -> (next <-> trans[n]), where trans[n] is
-// the variable of n's transition (one per isotropic class, or per
-// neighbourhood for a MAP rule; see Instance.Transitions).
+// transitions as direct writes them (the minimal CNF of the function
+// that is also true on every free neighbourhood), and for each free
+// neighbourhood n, two clauses (cell and neighbours == n) -> (next <->
+// trans[n]), where trans[n] is the variable of n's transition (one per
+// isotropic class, or per neighbourhood for a MAP rule; see
+// Instance.Transition).
 type partialDirect struct {
 	*direct
 	rule  Rule
