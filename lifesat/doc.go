@@ -20,6 +20,11 @@
 //	B2n3/S23-q             Hensel, isotropic non-totalistic: births on 3 and on the
 //	                       two-corner pair "2n", survival on 2 and on 3 except "3q"
 //	MAPARYXfhZofugWaH7...  MAP: the 512 transitions in base64 (this one is Life)
+//	pB3a-c/S23             partial (LLS): 3a on, 3c off, the rest of B3, S2, S3 free
+//
+// A search under a partial rule makes each free isotropic class an
+// unknown, and each answer's Pattern.Rule says in which rules it works
+// (Problem.RuleRange: the transitions fixed, forced and still free).
 //
 // Step computes the next generation, with a dead edge or on a torus; it is
 // the plain simulation every search result is checked with.

@@ -39,9 +39,61 @@ func newDirect(r Rule) *direct {
 			}
 		}
 		next := row>>9&1 == 1
-		return next == r.Transition(n), false
+		// A partial rule's free transitions are left to partialDirect:
+		// true here, not don't-cares, which the minimal CNF could make
+		// false and so forbid.
+		return next == r.Transition(n) || r.Free(n), false
 	})
 	return &direct{table: t}
+}
+
+// partialDirect is the direct encoding under a partial rule: the known
+// transitions as direct writes them (the minimal CNF of the function
+// that is also true on every free neighbourhood), and for each free
+// neighbourhood n, two clauses (cell and neighbours == n) -> (next <->
+// trans[n]), where trans[n] is the variable of n's transition (one per
+// isotropic class, or per neighbourhood for a MAP rule; see
+// Instance.Transition).
+type partialDirect struct {
+	*direct
+	rule  Rule
+	trans *[512]logic.Lit
+}
+
+func (d *partialDirect) size(cur, next grid, area image.Rectangle) (clauses, lits int) {
+	clauses, lits = d.direct.size(cur, next, area)
+	free := 0
+	for n := range Neighbourhood(512) {
+		if d.rule.Free(n) {
+			free++
+		}
+	}
+	cells := area.Dx() * area.Dy()
+	return clauses + 2*free*cells, lits + 2*11*free*cells
+}
+
+func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error {
+	if err := d.direct.step(ctx, c, phased, cur, next, area); err != nil {
+		return err
+	}
+	var cl [11]logic.Lit
+	return d.each(ctx, cur, next, area, func(in []logic.Lit) {
+		for n := range Neighbourhood(512) {
+			if !d.rule.Free(n) {
+				continue
+			}
+			// Input 0 is the centre, inputs 1..8 the neighbours.
+			cl[0] = in[0].Xor(n.Alive()) // false when the cell is as in n
+			for i, o := range neighbourOffsets {
+				cl[1+i] = in[1+i].Xor(n&offsetBit(o) != 0)
+			}
+			t := d.trans[n]
+			cl[9], cl[10] = in[9].Not(), t
+			c.Add(cl[:]...)
+			cl[9], cl[10] = in[9], t.Not()
+			c.Add(cl[:]...)
+		}
+	})
 }
 
 // size is exact: the sum of the sizes of the cells' minimal CNFs (for

@@ -115,6 +115,9 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 	case Direct:
 		enc = newDirect(r)
 	case Knuth:
+		if r.Partial() {
+			return nil, fmt.Errorf("%w: the knuth encoding states one rule; the partial rule %v leaves transitions free: use the direct encoding", ErrProblem, r)
+		}
 		if !r.Totalistic() {
 			return nil, fmt.Errorf("%w: the knuth encoding counts neighbours, so it takes only outer-totalistic rules, and %v is not one: use the direct encoding", ErrProblem, r)
 		}

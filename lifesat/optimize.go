@@ -60,6 +60,9 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		given = s.Encoding
 	}
 	set := s.orDefaults()
+	if set.Rule.Partial() {
+		return nil, fmt.Errorf("%w: Maximize takes one rule, not the partial rule %v", ErrProblem, set.Rule)
+	}
 	if p.plainStillLife() && given == "" && set.Solver == nil && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero() {
 		return maxRowsOrLadder(ctx, p, set)
 	}

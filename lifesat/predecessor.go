@@ -174,6 +174,9 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	if err := q.validate(); err != nil {
 		return nil, err
 	}
+	if set.Rule.Partial() {
+		return nil, fmt.Errorf("%w: Predecessor takes one rule, not the partial rule %v", ErrProblem, set.Rule)
+	}
 	if set.Rule.BirthOnZero() && q.Mode != PredTorus {
 		return nil, fmt.Errorf("%w: rule %v has B0: only the torus mode can reverse it", ErrProblem, set.Rule)
 	}

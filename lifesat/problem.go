@@ -182,6 +182,9 @@ func (p Problem) plainStillLife() bool {
 // board of the box's size.
 type Pattern struct {
 	Phases []*Board
+	// Rule is, for an answer found under a partial rule, the range of
+	// rules it works in (Problem.RuleRange); the zero Rule otherwise.
+	Rule Rule
 }
 
 // Board is generation 0.
@@ -200,9 +203,24 @@ func (p Problem) frame() image.Rectangle {
 // and, unless AllowEmpty or a template, that generation 0 is not empty.
 // The successor is checked where the search states the rule: on the box
 // and the ring around it, or on the box alone for an open template, but
-// for the template's free cells.
+// for the template's free cells. Under a partial rule, pat must solve p
+// in some rule of its range: Check finds the range pat needs
+// (RuleRange) and re-simulates pat under its least and its most rule.
 func (p Problem) Check(pat *Pattern, s *Settings) error {
 	set := s.orDefaults()
+	if set.Rule.Partial() {
+		rng, err := p.RuleRange(pat, set.Rule)
+		if err != nil {
+			return err
+		}
+		for _, r := range []Rule{rng.Min(), rng.Max()} {
+			set.Rule = r
+			if err := p.Check(pat, &set); err != nil {
+				return fmt.Errorf("%w (under %v, in the range %v)", err, r, rng)
+			}
+		}
+		return nil
+	}
 	per := p.gens()
 	if len(pat.Phases) != per {
 		return fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)

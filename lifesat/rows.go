@@ -31,6 +31,8 @@ func checkRowBox(what string, w, h int, r Rule) error {
 			ErrProblem, what, w, h, min(w, h), maxRowWidth)
 	case r.IsZero():
 		return fmt.Errorf("%w: %s: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem, what)
+	case r.Partial():
+		return fmt.Errorf("%w: %s: the row-by-row program takes one rule, not the partial rule %v", ErrProblem, what, r)
 	case r.BirthOnZero():
 		return fmt.Errorf("%w: rule %v has B0: cells with no live neighbours are born, so the empty plane is not still and no board in a box is a still life",
 			ErrProblem, r)

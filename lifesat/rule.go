@@ -13,8 +13,8 @@ package lifesat
 //
 // Step, the encoders and the row programs all ask a Rule one question:
 // Transition, the next state of a neighbourhood. A partial rule (some
-// transitions unknown, LLS's "p" prefix) would be a second table of the
-// transitions that are known beside this one.
+// transitions unknown, LLS's "p" prefix) is a second table, of the
+// transitions left free, beside this one (rule_partial.go).
 
 import (
 	"errors"
@@ -117,18 +117,22 @@ const (
 // pattern.Write; Step and Run panic on it, and CountStillLifes,
 // MaxStillLife and PredProblem.Check return an error.
 //
-// Inside, a Rule is a 512-bit table indexed by Neighbourhood; a partial
-// rule (LLS's "p" prefix, some transitions unknown) would add a second
-// table of the transitions that are known.
+// A partial rule ("pB3/S23", LLS's "p" prefix, see Partial) leaves some
+// transitions free: a search under it finds patterns that work in some
+// rule of its range.
+//
+// Inside, a Rule is a 512-bit table indexed by Neighbourhood and, for a
+// partial rule, a second table of the transitions left free.
 type Rule struct {
 	t     table
+	free  table // transitions left free: a partial rule; zero otherwise
 	form  notation
 	outer bool // outer-totalistic, set by made
 }
 
 // made fills in what is derived from r's table.
 func (r Rule) made() Rule {
-	r.outer = r.t.totalistic()
+	r.outer = r.t.totalistic() && !r.Partial()
 	return r
 }
 
@@ -252,21 +256,25 @@ func (r Rule) transposed() Rule {
 			}
 		}
 		t.t.set(n, r.t.get(m))
+		t.free.set(n, r.free.get(m))
 	}
 	return t.made()
 }
 
-// Equivalent reports whether r and s have the same transitions, whatever
-// notation they were written in.
-func (r Rule) Equivalent(s Rule) bool { return r.t == s.t }
+// Equivalent reports whether r and s have the same transitions (and, for
+// partial rules, the same free ones), whatever notation they were written
+// in.
+func (r Rule) Equivalent(s Rule) bool { return r.t == s.t && r.free == s.free }
 
 // String is the rule in canonical form in its notation: "B3/S23",
 // "B2n3/S23-q", "MAP...". The zero Rule is "(no rule)".
 func (r Rule) String() string {
-	switch r.form {
-	case bsRule:
+	switch {
+	case r.Partial():
+		return r.partialString()
+	case r.form == bsRule:
 		return r.hensel()
-	case mapRule:
+	case r.form == mapRule:
 		return r.mapString()
 	}
 	return "(no rule)"
@@ -279,7 +287,9 @@ func (r Rule) String() string {
 // wrap ErrRule and say what is wrong: neighbour counts above 8, repeated
 // digits, letters that name no neighbourhood, and the rule families it
 // does not take (bounded grids "B3/S23:T20,20", Generations "23/3/3",
-// hexagonal and von Neumann neighbourhoods, partial rules).
+// hexagonal and von Neumann neighbourhoods). A "p" before B/S or Hensel
+// notation makes a partial rule, read as LLS reads it (see Partial):
+// "pB3/S23", "pB3a-c/S23", "p".
 func ParseRule(s string) (Rule, error) {
 	bad := func(why string) (Rule, error) {
 		q := s
@@ -323,8 +333,8 @@ func parseBS(u string) (Rule, string) {
 		return Rule{}, "Generations rules (a third part, the number of states) have more than two states: not supported"
 	case len(parts) > 2:
 		return Rule{}, "more than one '/'"
-	case len(u) > 1 && u[0] == 'P' && strings.ContainsAny(u[1:2], "BS/0123456789"):
-		return Rule{}, "partial rules (LLS's 'p' prefix) are not supported"
+	case u == "P" || len(u) > 1 && u[0] == 'P' && strings.ContainsAny(u[1:2], "BS/0123456789"):
+		return parsePartial(u[1:])
 	case len(u) > 1 && (u[len(u)-1] == 'H' || u[len(u)-1] == 'V') && parses(u[:len(u)-1]):
 		return Rule{}, "hexagonal and von Neumann neighbourhoods are not supported, only the Moore neighbourhood"
 	}
@@ -340,15 +350,31 @@ const notARule = `want B/S notation ("B3/S23", "23/3"), Hensel notation ("B2n3/S
 
 // parseBSParts reads B/S and Hensel notation with at most one slash.
 func parseBSParts(u string) (Rule, string) {
+	birth, survival, why := splitBS(u)
+	if why != "" {
+		return Rule{}, why
+	}
+	r := Rule{form: bsRule}
+	if why := r.setTransitions(strings.ToLower(birth), false); why != "" {
+		return Rule{}, why
+	}
+	if why := r.setTransitions(strings.ToLower(survival), true); why != "" {
+		return Rule{}, why
+	}
+	return r.made(), ""
+}
+
+// splitBS finds the birth and survival parts of B/S and Hensel notation
+// with at most one slash, or says why it cannot.
+func splitBS(u string) (birth, survival, why string) {
 	parts := strings.Split(u, "/")
 	if len(parts) > 2 {
-		return Rule{}, "more than one '/'"
+		return "", "", "more than one '/'"
 	}
-	var birth, survival string
 	if !strings.ContainsAny(u, "BS") {
 		// Old form "S/B": survival, a slash, birth.
 		if len(parts) != 2 {
-			return Rule{}, `want "B3/S23" or "23/3"`
+			return "", "", `want "B3/S23" or "23/3"`
 		}
 		survival, birth = parts[0], parts[1]
 	} else {
@@ -357,7 +383,7 @@ func parseBSParts(u string) (Rule, string) {
 		var seenB, seenS bool
 		for i, p := range parts {
 			if p == "" || p[0] != 'B' && p[0] != 'S' {
-				return Rule{}, "each part needs its letter B or S first"
+				return "", "", "each part needs its letter B or S first"
 			}
 			for p != "" {
 				letter := p[0]
@@ -371,26 +397,19 @@ func parseBSParts(u string) (Rule, string) {
 				case letter == 'S' && !seenS:
 					seenS, survival = true, p[1:end]
 				default:
-					return Rule{}, fmt.Sprintf("%c given twice", letter)
+					return "", "", fmt.Sprintf("%c given twice", letter)
 				}
 				p = p[end:]
 				if i == 0 && len(parts) == 2 && p != "" {
-					return Rule{}, "one part on each side of '/'"
+					return "", "", "one part on each side of '/'"
 				}
 			}
 		}
 		if !seenB || !seenS {
-			return Rule{}, "need both a B part and an S part"
+			return "", "", "need both a B part and an S part"
 		}
 	}
-	r := Rule{form: bsRule}
-	if why := r.setTransitions(strings.ToLower(birth), false); why != "" {
-		return Rule{}, why
-	}
-	if why := r.setTransitions(strings.ToLower(survival), true); why != "" {
-		return Rule{}, why
-	}
-	return r.made(), ""
+	return birth, survival, ""
 }
 
 // isGenerations reports whether s, the third part of a rule, is a number

@@ -93,7 +93,13 @@ func TestParseRuleErrors(t *testing.T) {
 		{"23/3/3", "Generations"},
 		{"B3/S23/C3", "Generations"},
 		{"B2/S/8", "Generations"},
-		{"pB3a-c/S23", "partial rules"},
+		{"p23/3", "names its B and S parts"},
+		{"pB3a-c-e/S23", "'-' given twice"},
+		{"pB3a-ca/S23", "letter a repeated"},
+		{"pB3-/S23", "'-' needs the letters"},
+		{"pB3/S29", "at most 8"},
+		{"pB3x/S2", "no such neighbourhood"},
+		{"pB0e/S2", "the letters for 0 are c"},
 		{"B2/S34H", "hexagonal"},
 		{"B2/S34V", "hexagonal and von Neumann"},
 		{"B2x/S23", "no such neighbourhood"},
@@ -361,7 +367,7 @@ func boardOf(s string) *Board {
 func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/",
 		"B/S", "B2n3/S23-q", "B3/S2-i34q", "B2-a/S12", "23-q/2n3", "B4-rtwyz/S8", lifeMAP, lifeMAP + "==",
-		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a"} {
+		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "p", "pB2-a3ae-k/S", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -59,6 +59,11 @@ func (d Diversify) String() string {
 type Settings struct {
 	// Rule is the rule; the zero Rule (no rule) means Life, B3/S23.
 	// ParseRule("B/S") is not the zero Rule. Rules with B0 are refused.
+	// A partial rule ("pB3/S23") makes its free transitions unknowns of
+	// Search, Enumerate and Count (direct encoding only): each answer's
+	// Pattern.Rule is then the range of rules it works in, and Count
+	// counts the patterns of every rule of the range together. Maximize
+	// and Predecessor refuse partial rules.
 	Rule Rule
 	// Encoding is the rule's encoding; "" means DefaultEncoding.
 	Encoding Encoding
@@ -146,15 +151,24 @@ type Instance struct {
 	Problem Problem
 	// CNF is the formula. Its comments name every cell variable, as
 	// "cell T X Y LIT": the cell (X, Y) of generation T is alive exactly
-	// when the DIMACS literal LIT is true.
+	// when the DIMACS literal LIT is true; under a partial rule also every
+	// free transition's, as "transition N LIT".
 	CNF *logic.CNF
 	// Rule is the rule encoded.
 	Rule Rule
 	// Exact is true when an oscillator's period is exact.
 	Exact bool
 	cells []logic.Lit // [t][y][x] flattened
+	trans [512]logic.Lit
 	size  formulaSize // of a sizeOnly encode
 }
+
+// Transition is the literal of the transition of neighbourhood n: True or
+// False when the rule fixes it, a variable when the rule is partial and
+// leaves it free (one variable per isotropic class, or per neighbourhood
+// for a MAP rule). The free transitions' variables come right after the
+// cells'.
+func (in *Instance) Transition(n Neighbourhood) logic.Lit { return in.trans[n&511] }
 
 // Cell is the literal that is true exactly when cell (x, y) of generation
 // t is alive; logic.False outside the box.
@@ -240,6 +254,9 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if set.Rule.BirthOnZero() {
 		return nil, fmt.Errorf("%w: rule %v has B0: cells with no live neighbours are born, so no pattern stays in a finite box", ErrProblem, set.Rule)
 	}
+	if set.Rule.Partial() && set.Encoding != Direct {
+		return nil, fmt.Errorf("%w: the %s encoding states one rule; the partial rule %v leaves transitions free: use the direct encoding", ErrProblem, set.Encoding, set.Rule)
+	}
 	enc, err := newEncoder(set.Encoding, set.Rule)
 	if err != nil {
 		return nil, err
@@ -256,6 +273,10 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if set.Diversify != NoFlip || phase != nil {
 		rng = rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"
 		in.flipCells(rng, phase)
+	}
+	if set.Rule.Partial() {
+		in.allocateTransitions()
+		enc = &partialDirect{direct: enc.(*direct), rule: set.Rule, trans: &in.trans}
 	}
 	// With FlipCells only the cells are flipped, as the blog's XOR.
 	phased := set.Diversify == FlipAll || phase != nil
@@ -367,6 +388,14 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 			}
 		}
 	}
+	if set.Rule.Partial() {
+		c.Comment("transition N LIT: neighbourhood N (NW 256 ... SE 1) makes a live cell exactly when LIT is true, for each free transition")
+		for n := range Neighbourhood(512) {
+			if set.Rule.Free(n) {
+				c.Comment("transition %d %d", n, in.trans[n])
+			}
+		}
+	}
 	return in, nil
 }
 
@@ -395,6 +424,42 @@ func (in *Instance) allocateCells() {
 				in.cells[base+i] = in.CNF.NewVar().Pos()
 			default:
 				in.cells[base+i] = in.cells[base+r]
+			}
+		}
+	}
+}
+
+// ruleRange is the range of rules pat works in, checked against the
+// transitions of the model it was decoded from: the model's rule must lie
+// in that range.
+func (in *Instance) ruleRange(pat *Pattern, model []bool) (Rule, error) {
+	rng, err := in.Problem.RuleRange(pat, in.Rule)
+	if err != nil {
+		return Rule{}, err
+	}
+	for n := range Neighbourhood(512) {
+		if !rng.Free(n) && in.Transition(n).Value(model) != rng.Transition(n) {
+			return Rule{}, fmt.Errorf("lifesat: internal error: the model's transition %d is not the one its pattern needs", n)
+		}
+	}
+	return rng, nil
+}
+
+// allocateTransitions gives every free transition class of a partial
+// rule a variable, and the fixed transitions their constants.
+func (in *Instance) allocateTransitions() {
+	r := in.Rule
+	for n := range Neighbourhood(512) {
+		switch {
+		case !r.Free(n):
+			in.trans[n] = logic.False
+			if r.Transition(n) {
+				in.trans[n] = logic.True
+			}
+		case in.trans[n] == 0:
+			v := in.CNF.NewVar().Pos()
+			for _, m := range r.classOf(n) {
+				in.trans[m] = v
 			}
 		}
 	}
@@ -592,9 +657,15 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		pat := in.Decode(sess.Model())
+		model := sess.Model()
+		pat := in.Decode(model)
 		if err := p.Check(pat, &set); err != nil {
 			return fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
+		}
+		if set.Rule.Partial() {
+			if pat.Rule, err = in.ruleRange(pat, model); err != nil {
+				return err
+			}
 		}
 		if !yield(pat) {
 			return nil

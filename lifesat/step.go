@@ -1,5 +1,7 @@
 package lifesat
 
+import "fmt"
+
 // An Edge says what lies beyond a board's sides during simulation.
 type Edge uint8
 
@@ -76,10 +78,14 @@ func cellBit(alive bool) Neighbourhood {
 
 // Step returns the next generation of b under rule r. It is the plain,
 // obviously correct simulation that every search result is checked with.
-// It panics on the zero Rule, which names no rule.
+// It panics on the zero Rule, which names no rule, and on a partial rule
+// (take its Min or Max).
 func Step(b *Board, r Rule, e Edge) *Board {
 	if r.IsZero() {
 		panic("lifesat: Step with the zero Rule; use Life or ParseRule")
+	}
+	if r.Partial() {
+		panic(fmt.Sprintf("lifesat: Step with the partial rule %v; use its Min or Max", r))
 	}
 	next := NewBoard(b.w, b.h)
 	for y := range b.h {
@@ -94,6 +100,9 @@ func Step(b *Board, r Rule, e Edge) *Board {
 func Run(b *Board, r Rule, e Edge, n int) []*Board {
 	if r.IsZero() {
 		panic("lifesat: Run with the zero Rule; use Life or ParseRule")
+	}
+	if r.Partial() {
+		panic(fmt.Sprintf("lifesat: Run with the partial rule %v; use its Min or Max", r))
 	}
 	gens := make([]*Board, 0, n+1)
 	gens = append(gens, b)

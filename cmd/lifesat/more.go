@@ -182,6 +182,9 @@ func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (lifesat.R
 		if rule, err = lifesat.ParseRule(ruleFlag); err != nil {
 			return rule, 0, usageError{err}
 		}
+		if rule.Partial() {
+			return rule, 0, usageError{fmt.Errorf("-rule %v: a partial rule is for searches (still, osc, ship, search, count), not for one pattern", rule)}
+		}
 	}
 	format := pat.Format
 	if formatFlag != "" {

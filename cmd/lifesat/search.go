@@ -104,7 +104,7 @@ func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
 	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
 	fs.Var(&f.n, "n", "number of distinct patterns to find, or all")
-	fs.StringVar(&f.rule, "rule", "B3/S23", "rule: B/S (B36/S23, 23/3), Hensel (B2n3/S23-q) or MAP notation")
+	fs.StringVar(&f.rule, "rule", "B3/S23", "rule: B/S (B36/S23, 23/3), Hensel (B2n3/S23-q) or MAP notation; with a leading p a partial rule (pB3/S23, as in LLS) whose free transitions are searched too")
 	fs.StringVar(&f.encoding, "encoding", "", "rule encoding: direct or knuth (default: direct, knuth for max)")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells or matrix")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
@@ -336,6 +336,9 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 			if werr := out.write(pat); werr != nil {
 				return 0, werr
 			}
+			if !pat.Rule.IsZero() {
+				fmt.Fprintln(stderr, "lifesat:", describeRange(pat.Rule))
+			}
 			found++
 		}
 	}
@@ -443,6 +446,14 @@ func article(n int) string {
 	return "a"
 }
 
+// describeRange says in which rules a pattern found under a partial rule
+// works: its range as a partial rule (LLS's notation), the least and the
+// most rule of the range, and the transitions left free.
+func describeRange(r lifesat.Rule) string {
+	free := lifesat.NewRule(r.Free)
+	return fmt.Sprintf("works in the rules %v: from %v to %v, free %v", r, r.Min(), r.Max(), free)
+}
+
 // A patternWriter prints patterns in the box frame, a blank line between
 // two.
 type patternWriter struct {
@@ -454,6 +465,12 @@ type patternWriter struct {
 }
 
 func (pw *patternWriter) write(pat *lifesat.Pattern) error {
+	if !pat.Rule.IsZero() {
+		// Found under a partial rule: each pattern names the least rule
+		// of its range (describeRange says the rest).
+		defer func(r lifesat.Rule) { pw.rule = r }(pw.rule)
+		pw.rule = pat.Rule.Min()
+	}
 	boards := pat.Phases[:1]
 	if pw.phases {
 		boards = pat.Phases
