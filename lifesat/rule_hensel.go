@@ -112,23 +112,10 @@ func symmetries(n Neighbourhood) [8]Neighbourhood {
 func (r *Rule) setTransitions(part string, alive bool) string {
 	var seen [9]bool
 	for i := 0; i < len(part); {
-		c := part[i]
-		switch {
-		case c == '9':
-			return "a cell has at most 8 neighbours"
-		case c == '-':
-			return "'-' must come right after a digit (\"3-q\"), and only once"
-		case c < '0' || c > '8':
-			if c >= 'a' && c <= 'z' {
-				return fmt.Sprintf("letter %c without a neighbour count before it", c)
-			}
-			return fmt.Sprintf("unexpected %q", c)
+		count, msg := countAt(part[i], &seen, "'-' must come right after a digit (\"3-q\"), and only once")
+		if msg != "" {
+			return msg
 		}
-		count := int(c - '0')
-		if seen[count] {
-			return fmt.Sprintf("digit %c repeated", c)
-		}
-		seen[count] = true
 		i++
 		negate := i < len(part) && part[i] == '-'
 		if negate {
@@ -163,6 +150,29 @@ func (r *Rule) setTransitions(part string, alive bool) string {
 		}
 	}
 	return ""
+}
+
+// countAt reads c, the neighbour count that starts a group of a B or S
+// part, and marks it seen; or says why c cannot start one (dash is what
+// to say of a misplaced '-').
+func countAt(c byte, seen *[9]bool, dash string) (int, string) {
+	switch {
+	case c == '9':
+		return 0, "a cell has at most 8 neighbours"
+	case c == '-':
+		return 0, dash
+	case c < '0' || c > '8':
+		if c >= 'a' && c <= 'z' {
+			return 0, fmt.Sprintf("letter %c without a neighbour count before it", c)
+		}
+		return 0, fmt.Sprintf("unexpected %q", c)
+	}
+	count := int(c - '0')
+	if seen[count] {
+		return 0, fmt.Sprintf("digit %c repeated", c)
+	}
+	seen[count] = true
+	return count, ""
 }
 
 // hensel writes an isotropic rule in canonical B/S or Hensel notation.

@@ -104,23 +104,10 @@ func parsePartial(u string) (Rule, string) {
 func (r *Rule) setPartial(part string, alive bool) string {
 	var seen [9]bool
 	for i := 0; i < len(part); {
-		c := part[i]
-		switch {
-		case c == '9':
-			return "a cell has at most 8 neighbours"
-		case c == '-':
-			return "'-' must come after a digit and its letters (\"3ae-k\"), and only once"
-		case c < '0' || c > '8':
-			if c >= 'a' && c <= 'z' {
-				return fmt.Sprintf("letter %c without a neighbour count before it", c)
-			}
-			return fmt.Sprintf("unexpected %q", c)
+		count, msg := countAt(part[i], &seen, "'-' must come after a digit and its letters (\"3ae-k\"), and only once")
+		if msg != "" {
+			return msg
 		}
-		count := int(c - '0')
-		if seen[count] {
-			return fmt.Sprintf("digit %c repeated", c)
-		}
-		seen[count] = true
 		i++
 		var on, off uint16 // bit j: the class henselLetters[count][j]
 		set := &on
