@@ -2,7 +2,6 @@ package lifesat
 
 import (
 	"fmt"
-	"image"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
@@ -77,9 +76,9 @@ func gigabytes(n int64) string { return fmt.Sprintf("%.1f GB", float64(n)/1e9) }
 
 // auxVars estimates the auxiliary variables an encoder creates for area:
 // about 13 a cell for Knuth's counters (Life, 128x128), none for Direct.
-func auxVars(enc encoder, area image.Rectangle) int {
+func auxVars(enc encoder, area region) int {
 	if _, ok := enc.(*knuth); ok {
-		return 14 * area.Dx() * area.Dy()
+		return 14 * area.cells()
 	}
 	return 0
 }

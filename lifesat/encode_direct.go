@@ -16,7 +16,6 @@ package lifesat
 
 import (
 	"context"
-	"image"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
@@ -60,7 +59,7 @@ type partialDirect struct {
 	trans *[512]logic.Lit
 }
 
-func (d *partialDirect) size(cur, next grid, area image.Rectangle) (clauses, lits int) {
+func (d *partialDirect) size(cur, next grid, area region) (clauses, lits int) {
 	clauses, lits = d.direct.size(cur, next, area)
 	free := 0
 	for n := range Neighbourhood(512) {
@@ -68,11 +67,11 @@ func (d *partialDirect) size(cur, next grid, area image.Rectangle) (clauses, lit
 			free++
 		}
 	}
-	cells := area.Dx() * area.Dy()
+	cells := area.cells()
 	return clauses + 2*free*cells, lits + 2*11*free*cells
 }
 
-func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error {
+func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
 	if err := d.direct.step(ctx, c, phased, cur, next, area); err != nil {
 		return err
 	}
@@ -99,7 +98,7 @@ func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur
 // size is exact: the sum of the sizes of the cells' minimal CNFs (for
 // Life, 190 clauses of 8.8 literals for an inner cell's transition, 134
 // for a still-life cell).
-func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) {
+func (d *direct) size(cur, next grid, area region) (clauses, lits int) {
 	d.each(context.Background(), cur, next, area, func(in []logic.Lit) {
 		c, l := d.table.Size(in...)
 		clauses += c
@@ -108,20 +107,23 @@ func (d *direct) size(cur, next grid, area image.Rectangle) (clauses, lits int) 
 	return clauses, lits
 }
 
-func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid, area image.Rectangle) error {
+func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid, area region) error {
 	return d.each(ctx, cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
 }
 
 // each calls f with the table's inputs for every cell of area, row by
 // row; in is reused from call to call. It returns ctx.Err() when it sees,
 // at the start of a row, that ctx has ended.
-func (d *direct) each(ctx context.Context, cur, next grid, area image.Rectangle, f func(in []logic.Lit)) error {
+func (d *direct) each(ctx context.Context, cur, next grid, area region, f func(in []logic.Lit)) error {
 	var in [10]logic.Lit
 	for y := area.Min.Y; y < area.Max.Y; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		for x := area.Min.X; x < area.Max.X; x++ {
+			if !area.has(x, y) {
+				continue
+			}
 			in[0] = cur(x, y)
 			for i, o := range neighbourOffsets {
 				in[1+i] = cur(x+o[0], y+o[1])

@@ -224,12 +224,12 @@ func (s *sharedCounts) get(x, y int, build func() unary) unary {
 // size is an estimate from Life, which has 61 clauses of 2.5 literals and
 // 14 counters per cell of a large box (128x128); rules with more
 // thresholds need more.
-func (k *knuth) size(_, _ grid, area image.Rectangle) (clauses, lits int) {
-	n := area.Dx() * area.Dy()
+func (k *knuth) size(_, _ grid, area region) (clauses, lits int) {
+	n := area.cells()
 	return 64 * n, 160 * n
 }
 
-func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error {
+func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -239,6 +239,9 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 				return err
 			}
 			for x := area.Min.X; x < area.Max.X; x++ {
+				if !area.has(x, y) {
+					continue
+				}
 				in[0], in[1] = cur(x, y), next(x, y)
 				k.out.Assert(c, in...)
 			}
@@ -260,6 +263,9 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 			return err
 		}
 		for x := area.Min.X; x < area.Max.X; x++ {
+			if !area.has(x, y) {
+				continue // its counts are built only when another cell uses them
+			}
 			cp := floorDiv(x, 2)
 			q := quad.get(cp, y, func() unary {
 				h := func(r int) unary {

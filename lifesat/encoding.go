@@ -65,11 +65,39 @@ type grid func(x, y int) logic.Lit
 // it writes each auxiliary variable it creates in its starting phase. It
 // looks at ctx every row and returns ctx.Err() when ctx has ended.
 type encoder interface {
-	step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area image.Rectangle) error
+	step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error
 	// size is the number of clauses, and of literals in all, that step
 	// adds with these arguments, or an estimate of them, to size the
 	// formula up front.
-	size(cur, next grid, area image.Rectangle) (clauses, lits int)
+	size(cur, next grid, area region) (clauses, lits int)
+}
+
+// A region is the cells an encoder states the rule for: the cells of a
+// rectangle, all of them or, when skip is set, those it does not skip
+// (cells whose transition is already stated by another cell's, under a
+// symmetry: see Symmetry.representatives).
+type region struct {
+	image.Rectangle
+	skip []bool // row by row over the rectangle; nil skips nothing
+}
+
+// all is the region of every cell of r.
+func all(r image.Rectangle) region { return region{Rectangle: r} }
+
+// has reports whether (x, y), a cell of the rectangle, is in the region.
+func (r region) has(x, y int) bool {
+	return r.skip == nil || !r.skip[(y-r.Min.Y)*r.Dx()+x-r.Min.X]
+}
+
+// cells is the number of cells in the region.
+func (r region) cells() int {
+	n := r.Dx() * r.Dy()
+	for _, s := range r.skip {
+		if s {
+			n--
+		}
+	}
+	return n
 }
 
 // Phased encoding makes an encoder write every auxiliary variable it creates in the

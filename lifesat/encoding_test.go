@@ -38,7 +38,7 @@ func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logi
 			return g[y*w+x]
 		}
 	}
-	enc.step(context.Background(), c, false, at(a), at(b), image.Rect(-1, -1, w+1, h+1))
+	enc.step(context.Background(), c, false, at(a), at(b), all(image.Rect(-1, -1, w+1, h+1)))
 	return c, a, b
 }
 
@@ -245,7 +245,7 @@ func TestPhasesStartAtCounts(t *testing.T) {
 					}
 					cur := at(a0, g.Alive)
 					succ := at(b0, func(x, y int) bool { return next.Alive(x+1, y+1) })
-					enc.step(context.Background(), c, phased, cur, succ, image.Rect(-1, -1, w+1, h+1))
+					enc.step(context.Background(), c, phased, cur, succ, all(image.Rect(-1, -1, w+1, h+1)))
 					start := c.Eval(make([]bool, c.NumVars()+1))
 					switch {
 					case phased && !start:

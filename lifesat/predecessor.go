@@ -221,11 +221,11 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			return logic.False
 		}
 	}
-	area := func(t int) image.Rectangle {
+	area := func(t int) region {
 		if q.Mode == PredDead {
-			return q.area(t).Inset(-1) // the ring stays dead
+			return all(q.area(t).Inset(-1)) // the ring stays dead
 		}
-		return q.area(t)
+		return all(q.area(t))
 	}
 	size := formulaSize{vars: int64(c.NumVars())}
 	for t := range n {

@@ -288,21 +288,31 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	// The last generation steps to generation 0 moved by the shift.
 	type stepArgs struct {
 		cur, next grid
-		area      image.Rectangle
+		area      region
 	}
 	// A template may state the rule on the box alone (Open), and not on
 	// its free cells, and a reaction does not wrap around: see
 	// Problem.stepArea and freeCells.
 	steps := make([]stepArgs, 0, per)
 	for t := range per - 1 {
-		steps = append(steps, stepArgs{gen(t), gen(t + 1), p.stepArea(t)})
+		steps = append(steps, stepArgs{gen(t), gen(t + 1), all(p.stepArea(t))})
 	}
 	moved := func(x, y int) logic.Lit { return in.Cell(0, x-p.Shift.X, y-p.Shift.Y) }
 	if !p.transient() {
-		steps = append(steps, stepArgs{gen(per - 1), moved, p.stepArea(per - 1)})
+		steps = append(steps, stepArgs{gen(per - 1), moved, all(p.stepArea(per - 1))})
 	}
 	for t, free := range p.freeCells() {
 		steps[t].next = freeNext(c, steps[t].next, free)
+	}
+	// The cells of an orbit share their variables, so under a rule that
+	// the symmetry leaves unchanged one cell's transition states them
+	// all: only one cell per orbit is encoded. (A template may leave the
+	// rule unstated on cells of an orbit but not on others, and a partial
+	// rule's free transitions are not known to be symmetric.)
+	if p.Template == nil && !set.Rule.Partial() && set.Rule.invariant(p.Symmetry) {
+		for i := range steps {
+			steps[i].area = p.Symmetry.representatives(steps[i].area.Rectangle, w, h)
+		}
 	}
 	// Size the formula once: the steps, and room for the constraints
 	// after them (two short clauses per cell for exactness, and the
@@ -310,7 +320,8 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	cl, li := 2, w*h
 	for _, s := range steps {
 		scl, sli := enc.size(s.cur, s.next, s.area)
-		cl, li = cl+scl+2*s.area.Dx()*s.area.Dy(), li+sli+6*s.area.Dx()*s.area.Dy()
+		n := s.area.Dx() * s.area.Dy()
+		cl, li = cl+scl+2*n, li+sli+6*n
 	}
 	// Nothing large is built before the whole formula is known to fit.
 	size := formulaSize{int64(c.NumVars()), int64(cl), int64(li)}

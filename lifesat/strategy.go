@@ -25,25 +25,16 @@ type Strategy struct {
 // answer to p. (Measured with "lifesat osc -period 3 -size 16x16 -jobs
 // 1": 0.2-1.4 s with -sym D8 over seeds 1-3, while C2 did not finish in
 // 60 s.) Then members that search p whole alternate with the weak
-// symmetries (C2, D2-, D2|, D2\, D2/), which halve the cells only. A
-// whole member differs by its seed and, when s leaves the encoding to the
-// library, by the encoding, in turn; when p is a still life or already
-// symmetric every member is whole. Member k uses seed Seed+k.
+// symmetries (C2, D2-, D2|, D2\, D2/), which halve the cells only. When
+// p is already symmetric, the next members take the larger symmetries
+// that include p's (D8 for C4; C4, D4+, D4x and D8 for C2): a C4
+// oscillator with D8 symmetry is a C4 oscillator. A whole member differs
+// by its seed and, when s leaves the encoding to the library, by the
+// encoding, in turn; when p is a still life or has a template every
+// member is whole. Member k uses seed Seed+k.
 func Strategies(p Problem, s *Settings, n int) []Strategy {
 	base := s.orDefaults()
-	var strong, weak []Symmetry
-	if p.period() > 1 && (p.Symmetry == "" || p.Symmetry == C1) && p.Template == nil {
-		for _, sym := range []Symmetry{D8, D4Diag, D4Plus, C4, C2, D2H, D2V, D2Diag, D2Anti} {
-			if sym.check(p.Width, p.Height, p.Shift) != nil {
-				continue
-			}
-			if sym == C2 || sym == D2H || sym == D2V || sym == D2Diag || sym == D2Anti {
-				weak = append(weak, sym)
-			} else {
-				strong = append(strong, sym)
-			}
-		}
-	}
+	strong, weak := subSymmetries(p)
 	encodings := []Encoding{base.Encoding}
 	if s == nil || s.Encoding == "" {
 		encodings = Encodings()
@@ -69,4 +60,31 @@ func Strategies(p Problem, s *Settings, n int) []Strategy {
 		out = append(out, st)
 	}
 	return out
+}
+
+// subSymmetries returns the symmetries whose patterns are answers to p
+// and whose searches are smaller: for p with no symmetry, the strong ones
+// (4 or 8 maps) and the weak ones (2 maps); for a symmetric p, every
+// larger symmetry that includes p's, all strong. Only oscillators and
+// spaceships without a template have them, and only symmetries that fit
+// the box and the shift.
+func subSymmetries(p Problem) (strong, weak []Symmetry) {
+	if p.period() == 1 || p.Template != nil {
+		return nil, nil
+	}
+	own := p.Symmetry
+	if own == "" {
+		own = C1
+	}
+	for _, sym := range []Symmetry{D8, D4Diag, D4Plus, C4, C2, D2H, D2V, D2Diag, D2Anti} {
+		if sym == own || !sym.includes(own) || sym.check(p.Width, p.Height, p.Shift) != nil {
+			continue
+		}
+		if own == C1 && len(sym.group()) == 2 {
+			weak = append(weak, sym)
+		} else {
+			strong = append(strong, sym)
+		}
+	}
+	return strong, weak
 }

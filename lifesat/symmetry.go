@@ -3,6 +3,7 @@ package lifesat
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 )
 
@@ -166,6 +167,91 @@ func (s Symmetry) symmetric(b *Board) bool {
 				if b.Alive(x, y) != b.Alive(gx, gy) {
 					return false
 				}
+			}
+		}
+	}
+	return true
+}
+
+// group returns the linear maps of the symmetry, the identity first.
+func (s Symmetry) group() []linear {
+	out := []linear{{1, 0, 0, 1}}
+	for i := 0; i < len(out); i++ {
+		for _, g := range s.generators() {
+			m := out[i].then(g)
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// then is the map that applies l, then m.
+func (l linear) then(m linear) linear {
+	return linear{
+		m.a*l.a + m.b*l.c, m.a*l.b + m.b*l.d,
+		m.c*l.a + m.d*l.c, m.c*l.b + m.d*l.d,
+	}
+}
+
+// includes reports whether every map of t is one of s's: whether a
+// pattern with symmetry s has symmetry t too.
+func (s Symmetry) includes(t Symmetry) bool {
+	g := s.group()
+	for _, m := range t.group() {
+		if !slices.Contains(g, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// representatives is the region of area that keeps, of each orbit of its
+// cells under the symmetry of a w x h box, the first cell in row order.
+// It is all of area when some image of a cell of area lies outside it.
+func (s Symmetry) representatives(area image.Rectangle, w, h int) region {
+	g := s.group()
+	if len(g) == 1 {
+		return all(area)
+	}
+	skip := make([]bool, area.Dx()*area.Dy())
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			for _, m := range g[1:] {
+				gx, gy := m.image(x, y, w, h)
+				if !image.Pt(gx, gy).In(area) {
+					return all(area)
+				}
+				if gy < y || gy == y && gx < x {
+					skip[(y-area.Min.Y)*area.Dx()+x-area.Min.X] = true
+				}
+			}
+		}
+	}
+	return region{Rectangle: area, skip: skip}
+}
+
+// permute is n with its cells moved by l about the centre cell.
+func (l linear) permute(n Neighbourhood) Neighbourhood {
+	m := n & Centre
+	for _, o := range neighbourOffsets {
+		if n&offsetBit(o) != 0 {
+			p := l.apply(image.Pt(o[0], o[1]))
+			m |= offsetBit([2]int{p.X, p.Y})
+		}
+	}
+	return m
+}
+
+// invariant reports whether r is the same rule after every rotation and
+// reflection of the symmetry s: then the transitions of the cells of an
+// orbit state the same constraint on their shared variables.
+func (r Rule) invariant(s Symmetry) bool {
+	for _, g := range s.generators() {
+		for n := range Neighbourhood(512) {
+			if r.Transition(g.permute(n)) != r.Transition(n) {
+				return false
 			}
 		}
 	}

@@ -68,6 +68,23 @@ func TestStrategies(t *testing.T) {
 			t.Errorf("%v: %v", s.Problem, err)
 		}
 	}
+	// A symmetric problem races the larger symmetries that include its
+	// own, and then whole members.
+	for sym, want := range map[lifesat.Symmetry]string{
+		lifesat.C4: "D8", lifesat.C2: "D8 D4x D4+ C4", lifesat.D2V: "D8 D4+", lifesat.D8: "",
+	} {
+		p := lifesat.Oscillator(3, 16, 16)
+		p.Symmetry = sym
+		var got []string
+		for _, s := range lifesat.Strategies(p, nil, 8) {
+			if s.Restricted {
+				got = append(got, string(s.Problem.Symmetry))
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: restricted members %q, want %q", sym, got, want)
+		}
+	}
 	// Still lifes are never restricted.
 	for _, s := range lifesat.Strategies(lifesat.StillLife(8, 8), nil, 3) {
 		if s.Restricted {
