@@ -64,7 +64,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	}
 	suite := fs.String("suite", "blog", "suite to run: "+strings.Join(names, ", ")+", or all")
 	seeds := fs.Int("seeds", 3, "seeds per seeded problem")
-	timeout := fs.Duration("timeout", 0, "time limit of each run (default 2m)")
+	timeout := fs.Duration("timeout", 0, "time limit of each run (default: the suite's own, else 2m; the hard suite's is 3m)")
 	dataDir := fs.String("data", "", "`directory` of the CSV files, e.g. data (default: a new temporary folder)")
 	plotDir := fs.String("plots", "", "`directory` of the PNG figures, e.g. plots (default: a new temporary folder)")
 	fs.SetOutput(io.Discard) // the error is reported once, below

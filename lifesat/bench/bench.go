@@ -32,8 +32,8 @@ type Case struct {
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
 	// Seeded cases run once per seed; the others once.
 	Seeded bool
-	// Timeout, when not zero and shorter than Options.Timeout, bounds
-	// each run of the case instead.
+	// Timeout, when not zero, bounds each run of the case instead of
+	// the default 2 minutes (Options.Timeout, when set, overrides it).
 	Timeout time.Duration
 }
 
@@ -97,7 +97,8 @@ func Machine() string {
 type Options struct {
 	// Seeds is the number of seeds per seeded case (1, 2, ...); 0 means 3.
 	Seeds int
-	// Timeout bounds each run; 0 means 2 minutes.
+	// Timeout bounds every run; 0 means each case's own Timeout, else 2
+	// minutes.
 	Timeout time.Duration
 	// Progress, when not nil, is told about each row as it is measured.
 	Progress func(Row)
@@ -112,9 +113,6 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 	}
 	if opt.Seeds <= 0 {
 		opt.Seeds = 3
-	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = 2 * time.Minute
 	}
 	machine := Machine()
 	var rows []Row
@@ -134,10 +132,7 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if c.Seeded {
 			seeds = max(opt.Seeds, s.MinSeeds)
 		}
-		timeout := opt.Timeout
-		if c.Timeout > 0 {
-			timeout = min(timeout, c.Timeout)
-		}
+		timeout := c.limit(opt)
 		for seed := uint64(1); seed <= uint64(seeds); seed++ {
 			if err := ctx.Err(); err != nil {
 				return rows, err
@@ -151,6 +146,17 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		}
 	}
 	return rows, nil
+}
+
+// limit is the time limit of each run of c under o.
+func (c Case) limit(o Options) time.Duration {
+	switch {
+	case o.Timeout > 0:
+		return o.Timeout
+	case c.Timeout > 0:
+		return c.Timeout
+	}
+	return 2 * time.Minute
 }
 
 // measure runs one case once.
