@@ -262,9 +262,10 @@ func TestPhasesStartAtCounts(t *testing.T) {
 	}
 }
 
-// TestAutoDiversify checks the default's two ways: the embedded solvers
-// get a formula flipped at random (they have no seed), a solver that takes
-// a seed gets the formula as built and the seed.
+// TestAutoDiversify checks the default's two ways: for an oscillator, a
+// solver that takes a seed (gophersat, the default, and cadical) gets the
+// formula as built and the seed; gini, which has none, and every solver
+// for a still life get a formula flipped at random.
 func TestAutoDiversify(t *testing.T) {
 	negated := func(s *Settings) int {
 		in, err := Encode(Oscillator(3, 8, 8), s)
@@ -279,8 +280,19 @@ func TestAutoDiversify(t *testing.T) {
 		}
 		return n
 	}
-	if n := negated(&Settings{Seed: 3}); n < 50 || n > 142 {
-		t.Errorf("gophersat: %d of 192 cell literals negated, want about half", n)
+	if n := negated(&Settings{Seed: 3, Solver: logic.Gini{}}); n < 50 || n > 142 {
+		t.Errorf("gini: %d of 192 cell literals negated, want about half", n)
+	}
+	if n := negated(&Settings{Seed: 3}); n != 0 {
+		t.Errorf("gophersat: %d cell literals negated, want none", n)
+	}
+	for _, s := range []*Settings{{Seed: 3}, {Seed: 3, Solver: logic.Gophersat{}}} {
+		if d, solver := s.diversify(Oscillator(3, 8, 8)); d != NoFlip || solver != (logic.Gophersat{Seed: 3}) {
+			t.Errorf("gophersat (%#v): diversify %v, solver %#v", s.Solver, d, solver)
+		}
+	}
+	if d, solver := (&Settings{Seed: 3}).diversify(StillLife(8, 8)); d != FlipAll || solver != nil {
+		t.Errorf("gophersat, still life: diversify %v, solver %#v", d, solver)
 	}
 	cadical := &Settings{Seed: 3, Solver: logic.External{Path: "cadical"}}
 	if n := negated(cadical); n != 0 {

@@ -15,16 +15,20 @@ import (
 type Diversify uint8
 
 const (
-	// Auto is the default: FlipAll with the embedded solvers, which have
-	// no seed and try "false" first, and for still lifes; for oscillators
-	// and spaceships with a solver that takes a seed (logic.Seeder:
-	// cadical, kissat), NoFlip and Settings.Seed passed to the solver.
-	// Random flips hand a CDCL solver a random board to start from, far
-	// from any Life pattern: cadical needed several times as many
-	// conflicts on a flipped formula (exact p3 oscillator 16x16, see the
-	// README, "Why the formula was hard"). Still lifes keep the flips:
-	// there cadical was as fast with them or faster (64x64: 1.0 s of CPU
-	// against 1.2 s without, seeds 1-3).
+	// Auto is the default: for oscillators and spaceships with a solver
+	// that takes a seed (logic.Seeder: gophersat, the default, cadical
+	// and kissat), NoFlip and Settings.Seed passed to the solver;
+	// FlipAll for still lifes and with solvers that have no seed (gini,
+	// minisat). Random flips hand a CDCL solver a random board to start
+	// from, far from any Life pattern: cadical needed several times as
+	// many conflicts on a flipped formula (exact p3 oscillator 16x16), and
+	// gophersat took 1.3-6.5 s instead of 0.3 s on an exact p2 oscillator
+	// in 16x16 (see the README, "Why the formula was hard"). Unflipped,
+	// the answers tend to be small (a blinker for period 2); the blog's
+	// dense random boards need FlipAll. Still lifes keep the flips: there
+	// cadical was as fast with them or faster (64x64: 1.0 s of CPU
+	// against 1.2 s without, seeds 1-3), and unflipped gophersat would
+	// return a lone block.
 	Auto Diversify = iota
 	// FlipAll flips every variable of the formula: the cells by a random
 	// mask, each auxiliary counter by its value on that random board. The
@@ -106,7 +110,7 @@ func (s *Settings) memory() int64 {
 
 // diversify resolves Auto for p: the flips to write, and the solver to
 // run (nil for the embedded default), seeded when the flips are left to
-// it.
+// it (the embedded default too).
 func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 	if s.Diversify != Auto || p.period() == 1 {
 		if s.Diversify == Auto {
@@ -114,7 +118,11 @@ func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 		}
 		return s.Diversify, s.Solver
 	}
-	if sd, ok := s.Solver.(logic.Seeder); ok {
+	solver := s.Solver
+	if solver == nil {
+		solver = logic.Gophersat{}
+	}
+	if sd, ok := solver.(logic.Seeder); ok {
 		if seeded, ok := sd.WithSeed(s.Seed); ok {
 			return NoFlip, seeded
 		}

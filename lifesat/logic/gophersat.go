@@ -38,12 +38,21 @@ import (
 //     into a fresh solver and solves again; a second panic in the same
 //     call is an error.
 //
-// It has no phase or seed control (the first value it tries for every
-// variable is false), which is why the searches of package lifesat
-// diversify it by flipping variables at random.
-type Gophersat struct{}
+// It has no phase control: the first value it tries for every variable
+// is false. Upstream it has no seed either; Seed, when not 0, gives every
+// variable a tiny random initial activity, so that the first decisions
+// differ from seed to seed (see WithSeed).
+type Gophersat struct {
+	Seed uint64
+}
 
-var _ Solver = Gophersat{}
+var _ Seeder = Gophersat{}
+
+// WithSeed returns the solver with Seed set.
+func (g Gophersat) WithSeed(seed uint64) (Solver, bool) {
+	g.Seed = seed
+	return g, true
+}
 
 // Start loads f into a new gophersat session.
 func (g Gophersat) Start(f *CNF) (Session, error) {
@@ -56,7 +65,7 @@ func (g Gophersat) Start(f *CNF) (Session, error) {
 // ctx ends during that load, StartContext returns at once and the load
 // runs on in the background until it ends by itself (seconds for millions
 // of clauses), its result dropped.
-func (Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
+func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 	flat := make([]int, len(f.lits))
 	for i, l := range f.lits {
 		if i%(8*checkEvery) == 0 {
@@ -72,7 +81,7 @@ func (Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 		clauses = append(clauses, flat[start:end:end])
 		start = end
 	}
-	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty}
+	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty, seed: gs.Seed}
 	if g.unsat {
 		return g, nil
 	}
@@ -100,6 +109,7 @@ type gophersatSession struct {
 	mu        sync.Mutex
 	s         *solver.Solver
 	nvars     int
+	seed      uint64
 	clauses   [][]int // every clause, those added later included
 	units     []Lit   // top-level units of the last load, for Assume
 	assumed   bool    // assumptions were used: add clauses by reloading
@@ -123,6 +133,7 @@ func (g *gophersatSession) load() {
 		g.units = append(g.units, Lit(u.Int()))
 	}
 	g.s = solver.New(pb)
+	g.s.Seed(g.seed)
 }
 
 // assumption lits for gophersat: the units of the load and the

@@ -2,6 +2,7 @@ package gophersat
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -520,6 +521,22 @@ func (s *Solver) propagateAndSearchPB(lit Lit, lvl decLevel) Status {
 		}
 	}
 	return Sat
+}
+
+// Seed gives every variable a random initial activity far below one
+// conflict's bump, so that the first decisions, which upstream takes in a
+// fixed order, differ from seed to seed (minisat's rnd_init_act); the
+// saved phases stay false. Seed 0 changes nothing. Call it before the
+// first Solve. (lifesat: not in gophersat v1.4.0.)
+func (s *Solver) Seed(seed uint64) {
+	if seed == 0 {
+		return
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x676f7068657273)) // "gophers"
+	for i := range s.activity {
+		s.activity[i] += 1e-6 * rng.Float64()
+	}
+	s.varQueue = newQueue(s.activity)
 }
 
 // Interrupt makes a running Solve return Indet at its next conflict, and
