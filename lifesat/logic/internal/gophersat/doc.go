@@ -1,14 +1,17 @@
 /*
 Package gophersat is the solver package of github.com/crillab/gophersat
-v1.4.0 (MIT licence, see LICENSE), copied with two changes, each marked
-"lifesat" in the code, so that a search can be stopped and several can run
-in one process:
+v1.4.0 (MIT licence, see LICENSE), copied with three changes, each marked
+"lifesat" in the code, so that a search can be stopped, several can run
+in one process, and a seed can vary the search:
 
   - the literal buffer of learnClause is a field of the Solver instead of
     the package variable bufLits, which two solvers running at the same
     time shared (corrupting each other's learned clauses);
   - Solver.Interrupt makes a running Solve return Indet at its next
-    conflict (upstream's Solve cannot be stopped).
+    conflict (upstream's Solve cannot be stopped);
+  - Solver.Seed gives the variables tiny random initial activities, so
+    that the first decisions differ from seed to seed (upstream has no
+    seed).
 
 The rest is upstream's text, test files left out. Upstream's package
 documentation follows.
