@@ -30,6 +30,8 @@ type Case struct {
 	Problem  lifesat.Problem
 	Encoding lifesat.Encoding // "" for the library's default
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
+	// Diversify is the flips of the case's searches (Auto when zero).
+	Diversify lifesat.Diversify
 	// Seeded cases run once per seed; the others once.
 	Seeded bool
 	// Timeout, when not zero, bounds each run of the case instead of
@@ -167,7 +169,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	runtime.GC()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed}
+	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed, Diversify: c.Diversify}
 	name := c.Solver
 	if name == "" {
 		name = "gophersat"

@@ -146,7 +146,13 @@ var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, 
 			s = append(s, lifeplot.Sample{Series: "race of seeds s and s+1", X: float64(r.Seed), Seconds: min(seconds(r), seconds(ok[i+1]))})
 		}
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16: time by seed", XLabel: "seed s"})
+	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16, the blog's flips: time by seed", XLabel: "seed s"})
+	if err != nil {
+		return nil, err
+	}
+	p.Y.Max *= 4 // room for the legend above the points
+	p.Legend.YOffs = -vg.Points(6)
+	return p, nil
 }}
 
 var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
