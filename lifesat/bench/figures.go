@@ -172,10 +172,21 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		}
 		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
 	}
-	// LLS M1 with cadical, measured for issue 10 on this machine (README,
-	// "Why the formula was hard"): problems 1 to 4.
-	for i, sec := range []float64{7.4, 33, 2.7, 0.5} {
-		s = append(s, lifeplot.Sample{Series: "LLS M1 + cadical (issue 10)", X: float64(i + 1), Seconds: sec})
+	// LLS M1 with cadical on this machine (README, "Hard searches"): seeds
+	// 1-5 of the first three searches, measured on 2026-11-23 beside the
+	// suite; one run each of the others (the issue's D8 time, and p4 and
+	// the ship at a load of 5-10).
+	for i, secs := range [][]float64{
+		{9.1, 155.6, 29.2, 153.4, 32.9},
+		{6.8, 35.8, 28.0, 7.4, 34.4},
+		{0.93, 37.5, 1.75, 2.22, 13.5},
+		{0.5},
+		{36.5},
+		{1.2},
+	} {
+		for _, sec := range secs {
+			s = append(s, lifeplot.Sample{Series: "LLS M1 + cadical", X: float64(i + 1), Seconds: sec})
+		}
 	}
 	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches without the portfolio: a point per seed", XLabel: "search"})
 	if err != nil {
