@@ -11,8 +11,8 @@ import (
 )
 
 // Gini is the embedded pure-Go solver github.com/go-air/gini (v1.0.4), a
-// CDCL solver that, unlike Gophersat, can be stopped. Its zero value is
-// ready to use.
+// CDCL solver that can be stopped (upstream gophersat cannot; lifesat's
+// copy of it can). Its zero value is ready to use.
 //
 // Facts of that solver that shape this adapter (measured with v1.0.4):
 //   - A search can be stopped: Session.Solve runs it with gini's GoSolve
@@ -57,8 +57,9 @@ import (
 //     always has NumVars+1 entries.
 //
 // Gini keeps no package-level state: separate sessions (even of one
-// formula) are independent and may solve in parallel, unlike Gophersat's.
-// Calls on one session are serialized.
+// formula) are independent and may solve in parallel (as lifesat's copy of
+// gophersat's may, unlike upstream's). Calls on one session are
+// serialized.
 type Gini struct{}
 
 var _ Solver = Gini{}
