@@ -85,26 +85,15 @@ func henselClasses() (class [512]byte, index [512]uint8) {
 // symmetries returns the images of n under the eight rotations and
 // reflections of the square (with repeats when n is symmetric).
 func symmetries(n Neighbourhood) [8]Neighbourhood {
-	// Bit 8-(3r+c) is row r, column c.
-	move := func(n Neighbourhood, f func(r, c int) (int, int)) Neighbourhood {
-		var m Neighbourhood
-		for p := range 9 {
-			if n>>(8-p)&1 == 1 {
-				r, c := f(p/3, p%3)
-				m |= 1 << (8 - (3*r + c))
-			}
-		}
-		return m
-	}
-	rotate := func(r, c int) (int, int) { return c, 2 - r }
-	mirror := func(r, c int) (int, int) { return r, 2 - c }
 	var out [8]Neighbourhood
-	for i := range 4 {
-		out[2*i], out[2*i+1] = n, move(n, mirror)
-		n = move(n, rotate)
+	for i, m := range squareMaps {
+		out[i] = m.permute(n)
 	}
 	return out
 }
+
+// squareMaps are the eight rotations and reflections of the square.
+var squareMaps = D8.group()
 
 // setTransitions sets the transitions of part, the lower-case digits and
 // letters of a B part (alive false) or an S part (alive true), or says
