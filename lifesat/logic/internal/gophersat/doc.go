@@ -1,8 +1,9 @@
 /*
 Package gophersat is the solver package of github.com/crillab/gophersat
-v1.4.0 (MIT licence, see LICENSE), copied with three changes, each marked
+v1.4.0 (MIT licence, see LICENSE), copied with these changes, each marked
 "lifesat" in the code, so that a search can be stopped, several can run
-in one process, and a seed can vary the search:
+in one process, a seed can vary the search, and satisfiable problems are
+found sooner:
 
   - the literal buffer of learnClause is a field of the Solver instead of
     the package variable bufLits, which two solvers running at the same
@@ -11,9 +12,15 @@ in one process, and a seed can vary the search:
     conflict (upstream's Solve cannot be stopped);
   - Solver.Seed gives the variables tiny random initial activities, so
     that the first decisions differ from seed to seed (upstream has no
-    seed).
+    seed);
+  - rebuildOrderHeap no longer puts variable 0 into the decision heap
+    once per variable at every restart;
+  - the search alternates a focused mode (upstream's) with a stable mode
+    that restarts rarely and decides target phases, and rephases the
+    saved phases from time to time (modes.go).
 
-The rest is upstream's text, test files left out. Upstream's package
+The rest is upstream's text, its test files left out (modes_test.go is
+lifesat's). Upstream's package
 documentation follows.
 
 Package solver gives access to a simple SAT and pseudo-boolean solver.

@@ -82,6 +82,7 @@ type Solver struct {
 	minWeights      []int       // Weight of each lit to minimize if the problem was an optimization problem.
 	bufLits         []Lit       // lifesat: buffer for lits in learnClause (a package variable upstream)
 	stop            atomic.Bool // lifesat: set by Interrupt
+	phases          phases      // lifesat: focused and stable modes (modes.go)
 	hypothesis      []Lit       // Literals that are, ideally, true. Useful when trying to minimize a function.
 	localNbRestarts int         // How many restarts since Solve() was called?
 	varDecay        float64     // On each var decay, how much the varInc should be decayed
@@ -127,6 +128,9 @@ func New(problem *Problem) *Solver {
 	s.initOptimActivity()
 	s.initWatcherList(problem.Clauses)
 	s.varQueue = newQueue(s.activity)
+	if len(s.minLits) == 0 { // lifesat: modes for SAT problems, not optimization
+		s.phases.init(nbVars)
+	}
 	for i, lit := range problem.Units {
 		if lit.IsPositive() {
 			s.model[lit.Var()] = 1
@@ -152,6 +156,7 @@ func (s *Solver) newVar(v Var) {
 			s.trailBuf = append(s.trailBuf, 0)
 		}
 		s.varQueue = newQueue(s.activity)
+		s.phases.grow(cnfVar) // lifesat
 		s.addVarWatcherList(v)
 		s.nbVars = cnfVar
 	}
@@ -267,7 +272,7 @@ func (s *Solver) chooseLit() Lit {
 		return Lit(-1)
 	}
 	s.Stats.NbDecisions++
-	return v.SignedLit(!s.polarity[v])
+	return v.SignedLit(!s.phase(v)) // lifesat: upstream s.polarity[v]
 }
 
 type number interface {
@@ -372,7 +377,7 @@ func backtrackData(c *Clause, model []decLevel) (btLevel decLevel, lit Lit) {
 }
 
 func (s *Solver) rebuildOrderHeap() {
-	ints := make([]int, s.nbVars)
+	ints := make([]int, 0, s.nbVars) // lifesat: upstream make([]int, s.nbVars) put variable 0 in the heap nbVars more times
 	for v := 0; v < s.nbVars; v++ {
 		if s.model[v] == 0 {
 			ints = append(ints, int(v))
@@ -390,7 +395,7 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 	for lit != -1 {
 		// log.Printf("picked %d at lvl %d", lit.Int(), lvl)
 		if conflict := s.unifyLiteral(lit, lvl); conflict == nil { // Pick new branch or restart
-			if s.lbdStats.mustRestart() {
+			if s.mustRestart() { // lifesat: upstream s.lbdStats.mustRestart()
 				s.lbdStats.clear()
 				s.cleanupBindings(1)
 				return Indet
@@ -408,6 +413,7 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 				return Indet
 			}
 			s.Stats.NbConflicts++
+			s.atConflict(lvl) // lifesat
 			if s.Stats.NbConflicts%5_000 == 0 && s.varDecay < 0.95 {
 				s.varDecay += 0.01
 			}
