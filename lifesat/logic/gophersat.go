@@ -41,7 +41,12 @@ import (
 // It has no phase control: the first value it tries for every variable
 // is false. Upstream it has no seed either; Seed, when not 0, gives every
 // variable a tiny random initial activity, so that the first decisions
-// differ from seed to seed (see WithSeed).
+// differ from seed to seed (see WithSeed). Upstream it restarts often,
+// which suits proofs that a problem is empty; lifesat's copy alternates
+// that with a stable mode (rare restarts, the phases of the longest
+// conflict-free assignment seen), as CaDiCaL and Kissat do, which finds
+// the answers of hard satisfiable searches several times sooner (see the
+// README, "Why the formula was hard").
 type Gophersat struct {
 	Seed uint64
 }
