@@ -182,10 +182,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	}
 	res := &MaxResult{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
 	set.progress("%v: %d variables, %d clauses, encoded in %v", p, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
-	solver := set.Solver
-	if solver == nil {
-		solver = logic.Gophersat{}
-	}
+	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)

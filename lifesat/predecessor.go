@@ -248,10 +248,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		}
 	}
 	res := &PredResult{Stats: Stats{Vars: c.NumVars(), Clauses: c.NumClauses(), Encode: time.Since(start)}}
-	solver := set.Solver
-	if solver == nil {
-		solver = logic.Gophersat{}
-	}
+	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
 	sess, err := logic.StartContext(ctx, solver, c)

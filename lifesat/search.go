@@ -118,10 +118,7 @@ func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 		}
 		return s.Diversify, s.Solver
 	}
-	solver := s.Solver
-	if solver == nil {
-		solver = logic.Gophersat{}
-	}
+	solver := logic.OrDefault(s.Solver)
 	if sd, ok := solver.(logic.Seeder); ok {
 		if seeded, ok := sd.WithSeed(s.Seed); ok {
 			return NoFlip, seeded
@@ -650,9 +647,7 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 	*st = Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}
 	set.progress("%v: %d variables, %d clauses, encoded in %v", p, st.Vars, st.Clauses, st.Encode.Round(time.Millisecond))
 	_, solver := set.diversify(p)
-	if solver == nil {
-		solver = logic.Gophersat{}
-	}
+	solver = logic.OrDefault(solver)
 	start = time.Now()
 	defer func() { st.Solve = time.Since(start) }()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)

@@ -99,7 +99,7 @@ type ContextStarter interface {
 // otherwise by checking ctx before and after Start. A nil s means
 // Gophersat.
 func StartContext(ctx context.Context, s Solver, f *CNF) (Session, error) {
-	s = orDefault(s)
+	s = OrDefault(s)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

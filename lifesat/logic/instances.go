@@ -10,7 +10,7 @@ import (
 // means the embedded Gophersat solver. The error is non-nil only when ctx
 // ended first or the solver failed.
 func Satisfiable(ctx context.Context, f *CNF, s Solver) (bool, error) {
-	sess, err := orDefault(s).Start(f)
+	sess, err := OrDefault(s).Start(f)
 	if err != nil {
 		return false, err
 	}
@@ -67,7 +67,7 @@ func enumerate(ctx context.Context, f *CNF, vars []Var, s Solver, yield func([]b
 			return fmt.Errorf("%w: %d not in 1..%d", errVar, v, f.NumVars())
 		}
 	}
-	sess, err := orDefault(s).Start(f)
+	sess, err := OrDefault(s).Start(f)
 	if err != nil {
 		return err
 	}

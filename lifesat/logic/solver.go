@@ -58,8 +58,9 @@ type Session interface {
 // (gophersat's, which cannot resume after an interrupted search).
 var ErrAbandoned = errors.New("logic: session abandoned after cancellation")
 
-// orDefault is s, or the embedded default solver when s is nil.
-func orDefault(s Solver) Solver {
+// OrDefault is s, or the embedded default solver (Gophersat) when s is
+// nil, as everywhere a Solver may be left nil.
+func OrDefault(s Solver) Solver {
 	if s == nil {
 		return Gophersat{}
 	}
