@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"runtime"
@@ -281,6 +282,69 @@ func WriteCSV(w io.Writer, rows []Row) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// ReadCSV reads rows written by WriteCSV, such as data/bench-hard.csv.
+// The columns are found by their names in the header, which must hold
+// every name of Header; a row with a bad number, a bad Verified or the
+// wrong number of fields is an error that names its line.
+func ReadCSV(r io.Reader) ([]Row, error) {
+	cr := csv.NewReader(r)
+	recs, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if len(recs) == 0 {
+		return nil, errors.New("bench: no header")
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	for _, name := range Header {
+		if _, ok := col[name]; !ok {
+			return nil, fmt.Errorf("bench: the header has no column %q", name)
+		}
+	}
+	rows := make([]Row, 0, len(recs)-1)
+	for i, rec := range recs[1:] {
+		var bad error
+		get := func(name string) string { return rec[col[name]] }
+		integer := func(name string) int {
+			n, err := strconv.Atoi(get(name))
+			if err != nil && bad == nil {
+				bad = fmt.Errorf("%s: %w", name, err)
+			}
+			return n
+		}
+		number := func(name string) float64 {
+			x, err := strconv.ParseFloat(get(name), 64)
+			if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
+				err = errors.New("not a finite number")
+			}
+			if err != nil && bad == nil {
+				bad = fmt.Errorf("%s: %w", name, err)
+			}
+			return x
+		}
+		row := Row{Problem: get("problem"), Side: integer("side"), Period: integer("period"),
+			Encoding: get("encoding"), Solver: get("solver"), Vars: integer("variables"),
+			Clauses: integer("clauses"), EncodeMS: number("encode_ms"), SolveMS: number("solve_ms"),
+			Status: get("status"), Value: get("value"), Machine: get("machine")}
+		row.Seed, err = strconv.ParseUint(get("seed"), 10, 64)
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("seed: %w", err)
+		}
+		row.Verified, err = strconv.ParseBool(get("verified"))
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("verified: %w", err)
+		}
+		if bad != nil {
+			return nil, fmt.Errorf("bench: line %d: %w", i+2, bad)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }
 
 // Installed reports whether an external solver is on PATH.
