@@ -47,16 +47,18 @@ func TestNoneExistsSaysWhatWasAsked(t *testing.T) {
 }
 
 // Help is an answer, not an error: exit 0 for the command and every
-// subcommand.
+// subcommand, the usage on stdout (so that "lifesat osc -h | less"
+// works) and nothing on stderr.
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{
 		{"-h"}, {"help"}, {"--help"},
 		{"still", "-h"}, {"osc", "-h"}, {"ship", "-h"}, {"pred", "-h"}, {"max", "-h"},
 		{"count", "still", "-h"}, {"count", "osc", "--help"}, {"step", "-h"}, {"cnf", "still", "-h"}, {"cnf", "ship", "-help"},
+		{"search", "-h"},
 	} {
 		code, out, errs := lifesatCmd(t, "", args...)
-		if code != exitFound || !strings.Contains(out+errs, "Usage") {
-			t.Errorf("%v: exit %d, no usage in %q", args, code, out+errs)
+		if code != exitFound || !strings.Contains(out, "Usage") || errs != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", args, code, out, errs)
 		}
 	}
 	code, _, errs := lifesatCmd(t, "", "bench")

@@ -48,12 +48,12 @@ func inputName(name string) string {
 	return name
 }
 
-// newFlagSet returns a flag set that writes to stderr; parseFlags keeps
-// it quiet on errors, so the error itself is the one-line message, and
-// prints the flags only when -h asks for them.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns a flag set whose -h prints the flags to help
+// (stdout, as "lifesat help" does); parseFlags keeps it quiet on errors,
+// so the error itself is the one-line message on stderr.
+func newFlagSet(name string, help io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(help)
 	fs.Usage = func() {}
 	return fs
 }
@@ -77,7 +77,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 // pred finds a predecessor of a pattern.
 func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := newFlagSet("lifesat pred", stderr)
+	fs := newFlagSet("lifesat pred", stdout)
 	steps := fs.Int("steps", 1, "generations back")
 	modeName := fs.String("mode", "dead", "dead (the target is the whole world), window (only the box is constrained; no predecessor = Garden of Eden) or torus")
 	minimize := fs.Bool("minimize", false, "fewest live cells, proved optimal when the search finishes")
@@ -213,7 +213,7 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 			kind = "osc"
 		}
 	}
-	f := newSearchFlags("max", kind, stderr)
+	f := newSearchFlags("max", kind, stdout)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
 	p, s, format, err := f.parse(args)
 	if err == nil {
@@ -279,7 +279,7 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
 		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]" or "lifesat count search FILE [flags]"`)}
 	}
-	f := newSearchFlags("count "+args[0], args[0], stderr)
+	f := newSearchFlags("count "+args[0], args[0], stdout)
 	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern (the default, as for every search; kept for old scripts)")
 	p, s, format, err := f.parse(args[1:])
 	if err == nil {

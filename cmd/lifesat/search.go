@@ -85,8 +85,8 @@ func (c *count) Set(s string) error {
 
 // newSearchFlags declares the flags of a search of the given kind (still,
 // osc or ship) for the command name.
-func newSearchFlags(name, kind string, stderr io.Writer) *searchFlags {
-	f := &searchFlags{fs: newFlagSet("lifesat "+name, stderr), kind: kind, n: 1}
+func newSearchFlags(name, kind string, help io.Writer) *searchFlags {
+	f := &searchFlags{fs: newFlagSet("lifesat "+name, help), kind: kind, n: 1}
 	fs := f.fs
 	if kind == "search" {
 		templateFlags(f)
@@ -297,7 +297,7 @@ func parseSize(s string) (w, h int, err error) {
 
 // search runs "still", "osc", "ship" and "search".
 func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) (int, error) {
-	f := newSearchFlags(cmd, cmd, stderr)
+	f := newSearchFlags(cmd, cmd, stdout)
 	p, s, format, err := f.parse(args)
 	if err == nil && f.n != 1 {
 		err = f.single(cmd + " -n " + f.n.String())
@@ -498,7 +498,7 @@ func cnf(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
 		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]" or "lifesat cnf search FILE [flags]"`)}
 	}
-	f := newSearchFlags("cnf "+args[0], args[0], stderr)
+	f := newSearchFlags("cnf "+args[0], args[0], stdout)
 	p, s, _, err := f.parse(args[1:])
 	if err == nil {
 		err = f.single("cnf")

@@ -13,7 +13,7 @@ import (
 // step simulates a pattern read from a file or standard input. ctx is
 // checked every generation.
 func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := newFlagSet("lifesat step", stderr)
+	fs := newFlagSet("lifesat step", stdout)
 	n := fs.Int("n", 1, "number of generations")
 	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
 	torus := fs.Bool("torus", false, "wrap around the board's edges instead of growing it")
