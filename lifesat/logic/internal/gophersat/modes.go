@@ -68,9 +68,13 @@ func (p *phases) grow(nbVars int) {
 	}
 }
 
-// atConflict records the conflict-free prefix of the trail (the
-// assignments made below the conflict's level lvl), switches modes and
-// rephases. It is called at every conflict, before learning.
+// atConflict measures the conflict-free prefix of the trail (the
+// assignments made below the conflict's level lvl); when it is the
+// longest since the last rephase, the current assignment becomes the
+// target (in stable mode), and when it is the longest ever, the best
+// (CaDiCaL copies the whole assignment too). Then it rephases and
+// switches modes when their time has come. It is called at every
+// conflict, before learning.
 func (s *Solver) atConflict(lvl decLevel) {
 	p := &s.phases
 	if !p.on {

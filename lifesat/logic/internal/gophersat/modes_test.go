@@ -10,7 +10,7 @@ import (
 
 // TestModesAgainstGini solves random 3-SAT formulas at the threshold
 // (4.26 clauses per variable, where about half are satisfiable), large
-// enough that the solver changes mode and rephases several times, and
+// enough that the solver rephases and, on some, changes mode, and
 // checks every answer: a model must satisfy every clause, and the status
 // must be gini's (an independent solver).
 func TestModesAgainstGini(t *testing.T) {
