@@ -109,16 +109,27 @@ func (s *Settings) memory() int64 {
 }
 
 // diversify resolves Auto for p: the flips to write, and the solver to
-// run (nil for the embedded default), seeded when the flips are left to
-// it (the embedded default too).
+// run (nil for the embedded default, for still lifes), seeded when the
+// flips are left to it (the embedded default too); for oscillators and
+// ships gophersat runs with its stable mode.
 func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
-	if s.Diversify != Auto || p.period() == 1 {
+	if p.period() == 1 {
 		if s.Diversify == Auto {
 			return FlipAll, s.Solver
 		}
 		return s.Diversify, s.Solver
 	}
 	solver := logic.OrDefault(s.Solver)
+	if g, ok := solver.(logic.Gophersat); ok {
+		// Oscillators and ships are hard satisfiable searches, which
+		// gophersat's stable mode answers several times sooner (see
+		// logic.Gophersat).
+		g.Stable = true
+		solver = g
+	}
+	if s.Diversify != Auto {
+		return s.Diversify, solver
+	}
 	if sd, ok := solver.(logic.Seeder); ok {
 		if seeded, ok := sd.WithSeed(s.Seed); ok {
 			return NoFlip, seeded

@@ -193,7 +193,7 @@ type backend struct {
 // backends is every solver this machine can run: the embedded ones, and
 // cadical and minisat when they are installed.
 func backends() []backend {
-	bs := []backend{{"gophersat", Gophersat{}}, {"gophersat-seeded", Gophersat{Seed: 7}}, {"gini", Gini{}}}
+	bs := []backend{{"gophersat", Gophersat{}}, {"gophersat-seeded", Gophersat{Seed: 7}}, {"gophersat-stable", Gophersat{Seed: 7, Stable: true}}, {"gini", Gini{}}}
 	for _, name := range []string{"cadical", "minisat"} {
 		if _, err := exec.LookPath(name); err == nil {
 			bs = append(bs, backend{name, External{Path: name}})

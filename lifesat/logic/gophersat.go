@@ -42,13 +42,14 @@ import (
 // is false. Upstream it has no seed either; Seed, when not 0, gives every
 // variable a tiny random initial activity, so that the first decisions
 // differ from seed to seed (see WithSeed). Upstream it restarts often,
-// which suits proofs that a problem is empty; lifesat's copy alternates
-// that with a stable mode (rare restarts, the phases of the longest
-// conflict-free assignment seen), as CaDiCaL and Kissat do, which finds
-// the answers of hard satisfiable searches several times sooner (see the
-// README, "Why the formula was hard").
+// which suits proofs that a problem is empty; with Stable, lifesat's copy
+// alternates that with a stable mode (rare restarts, the phases of the
+// longest conflict-free assignment seen), as CaDiCaL and Kissat do, which
+// finds the answers of hard satisfiable searches several times sooner
+// and makes proofs slower (see the README, "gophersat's restarts").
 type Gophersat struct {
-	Seed uint64
+	Seed   uint64
+	Stable bool
 }
 
 var _ Seeder = Gophersat{}
@@ -86,7 +87,7 @@ func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 		clauses = append(clauses, flat[start:end:end])
 		start = end
 	}
-	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty, seed: gs.Seed}
+	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty, seed: gs.Seed, stable: gs.Stable}
 	if g.unsat {
 		return g, nil
 	}
@@ -115,6 +116,7 @@ type gophersatSession struct {
 	s         *solver.Solver
 	nvars     int
 	seed      uint64
+	stable    bool
 	clauses   [][]int // every clause, those added later included
 	units     []Lit   // top-level units of the last load, for Assume
 	assumed   bool    // assumptions were used: add clauses by reloading
@@ -139,6 +141,9 @@ func (g *gophersatSession) load() {
 	}
 	g.s = solver.New(pb)
 	g.s.Seed(g.seed)
+	if g.stable {
+		g.s.Stabilize()
+	}
 }
 
 // assumption lits for gophersat: the units of the load and the

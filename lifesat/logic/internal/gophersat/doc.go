@@ -15,9 +15,10 @@ found sooner:
     seed);
   - rebuildOrderHeap no longer puts variable 0 into the decision heap
     once per variable at every restart;
-  - the search alternates a focused mode (upstream's) with a stable mode
-    that restarts rarely and decides target phases, and rephases the
-    saved phases from time to time (modes.go).
+  - Solver.Stabilize makes the search alternate a focused mode
+    (upstream's) with a stable mode that restarts rarely and decides
+    target phases, and rephase the saved phases from time to time
+    (modes.go).
 
 The rest is upstream's text, its test files left out (modes_test.go is
 lifesat's). Upstream's package

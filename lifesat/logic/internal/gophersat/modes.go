@@ -32,9 +32,21 @@ const (
 	rephaseUnit = 1_000 // conflicts between rephases, times their number
 )
 
+// Stabilize turns the two modes on; call it before the first Solve. They
+// are off by default: they find the answers of hard satisfiable problems
+// sooner, but they slow down proofs that a problem is empty (lifesat's
+// maximum-density ladder with gophersat, whose last question is such a
+// proof, took 21 s instead of 9 s on 9x9). Optimization problems (with
+// a cost to minimize) keep upstream's single mode.
+func (s *Solver) Stabilize() {
+	if len(s.minLits) == 0 {
+		s.phases.init(s.nbVars)
+	}
+}
+
 // phases is the state of the two modes.
 type phases struct {
-	on               bool // the modes are in use (set by New for SAT problems)
+	on               bool // the modes are in use (set by Stabilize)
 	stable           bool // in stable mode
 	switchAt         int  // conflicts at which the mode next changes
 	modeLen          int  // conflicts the current mode lasts

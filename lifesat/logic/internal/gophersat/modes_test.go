@@ -30,6 +30,7 @@ func TestModesAgainstGini(t *testing.T) {
 
 		s := New(ParseSliceNb(cnf, nbVars))
 		s.Seed(uint64(i + 1))
+		s.Stabilize()
 		got := s.Solve()
 		if s.Stats.NbConflicts > modeFirst {
 			long++

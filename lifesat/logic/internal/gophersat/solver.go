@@ -128,9 +128,6 @@ func New(problem *Problem) *Solver {
 	s.initOptimActivity()
 	s.initWatcherList(problem.Clauses)
 	s.varQueue = newQueue(s.activity)
-	if len(s.minLits) == 0 { // lifesat: modes for SAT problems, not optimization
-		s.phases.init(nbVars)
-	}
 	for i, lit := range problem.Units {
 		if lit.IsPositive() {
 			s.model[lit.Var()] = 1
