@@ -213,7 +213,7 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 			kind = "osc"
 		}
 	}
-	f := newSearchFlags("max", kind, stdout)
+	f := newSearchFlags("max", kind, stdout, stderr)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
 	p, s, format, err := f.parse(args)
 	if err == nil {
@@ -279,7 +279,7 @@ func countCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
 		return 0, usageError{errors.New(`count needs a kind: "lifesat count still|osc|ship -size WxH [flags]" or "lifesat count search FILE [flags]"`)}
 	}
-	f := newSearchFlags("count "+args[0], args[0], stdout)
+	f := newSearchFlags("count "+args[0], args[0], stdout, stderr)
 	nonEmpty := f.fs.Bool("nonempty", false, "leave out the empty pattern (the default, as for every search; kept for old scripts)")
 	p, s, format, err := f.parse(args[1:])
 	if err == nil {

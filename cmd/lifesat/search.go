@@ -22,7 +22,8 @@ import (
 // count and max.
 type searchFlags struct {
 	fs         *flag.FlagSet
-	kind       string // still, osc or ship
+	stderr     io.Writer // where -v reports (-h prints to the flag set's output, stdout)
+	kind       string    // still, osc or ship
 	size       string
 	period     int
 	shift      string
@@ -85,8 +86,8 @@ func (c *count) Set(s string) error {
 
 // newSearchFlags declares the flags of a search of the given kind (still,
 // osc or ship) for the command name.
-func newSearchFlags(name, kind string, help io.Writer) *searchFlags {
-	f := &searchFlags{fs: newFlagSet("lifesat "+name, help), kind: kind, n: 1}
+func newSearchFlags(name, kind string, stdout, stderr io.Writer) *searchFlags {
+	f := &searchFlags{fs: newFlagSet("lifesat "+name, stdout), stderr: stderr, kind: kind, n: 1}
 	fs := f.fs
 	if kind == "search" {
 		templateFlags(f)
@@ -244,7 +245,7 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	}
 	if f.verbose {
 		s.Progress = func(format string, args ...any) {
-			fmt.Fprintf(f.fs.Output(), "lifesat: "+format+"\n", args...)
+			fmt.Fprintf(f.stderr, "lifesat: "+format+"\n", args...)
 		}
 	}
 	return p, s, format, nil
@@ -297,7 +298,7 @@ func parseSize(s string) (w, h int, err error) {
 
 // search runs "still", "osc", "ship" and "search".
 func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) (int, error) {
-	f := newSearchFlags(cmd, cmd, stdout)
+	f := newSearchFlags(cmd, cmd, stdout, stderr)
 	p, s, format, err := f.parse(args)
 	if err == nil && f.n != 1 {
 		err = f.single(cmd + " -n " + f.n.String())
@@ -498,7 +499,7 @@ func cnf(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	if len(args) == 0 || (args[0] != "still" && args[0] != "osc" && args[0] != "ship" && args[0] != "search") {
 		return 0, usageError{errors.New(`cnf needs a search: "lifesat cnf still|osc|ship [flags]" or "lifesat cnf search FILE [flags]"`)}
 	}
-	f := newSearchFlags("cnf "+args[0], args[0], stdout)
+	f := newSearchFlags("cnf "+args[0], args[0], stdout, stderr)
 	p, s, _, err := f.parse(args[1:])
 	if err == nil {
 		err = f.single("cnf")
