@@ -20,9 +20,8 @@ found sooner:
     target phases, and rephase the saved phases from time to time
     (modes.go).
 
-The rest is upstream's text, its test files left out (modes_test.go is
-lifesat's). Upstream's package
-documentation follows.
+The rest is upstream's text, its test files left out (modes_test.go and
+learn_test.go are lifesat's). Upstream's package documentation follows.
 
 Package solver gives access to a simple SAT and pseudo-boolean solver.
 Its input can be either a DIMACS CNF file, a PBS file or a solver.Problem object,
