@@ -32,11 +32,12 @@ import (
 //     then on a clause added between solves makes the next solve start
 //     from a fresh solver loaded with every clause. Units are passed
 //     again with every set of assumptions and checked for clashes.
-//   - It can panic inside conflict analysis after many clauses were
+//   - Upstream panicked inside conflict analysis after many clauses were
 //     appended (seen while enumerating still lifes under a population
-//     bound). The panic is recovered: the session reloads every clause
-//     into a fresh solver and solves again; a second panic in the same
-//     call is an error.
+//     bound, before the copy fixed the shared buffer, the likely cause;
+//     not seen since). A panic is still recovered: the session reloads
+//     every clause into a fresh solver and solves again; a second panic
+//     in the same call is an error.
 //
 // It has no phase control: the first value it tries for every variable
 // is false. Upstream it has no seed either; Seed, when not 0, gives every
