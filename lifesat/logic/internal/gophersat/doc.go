@@ -15,6 +15,12 @@ found sooner:
     seed);
   - rebuildOrderHeap no longer puts variable 0 into the decision heap
     once per variable at every restart;
+  - learnClause keeps its marks (two booleans per variable) in the
+    solver and unmarks what it marked, instead of allocating them at
+    every conflict, and cleanupBindings finds the bindings to undo from
+    the end of the trail instead of its start (a 150x150 still life, the
+    same 33,510 conflicts, old and new run in turn: 17.6 and 19.2 s
+    before, 14.7 and 15.8 s after);
   - Solver.Stabilize makes the search alternate a focused mode
     (upstream's) with a stable mode that restarts rarely and decides
     target phases, and rephase the saved phases from time to time

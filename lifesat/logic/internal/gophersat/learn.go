@@ -25,6 +25,7 @@ func (s *Solver) addClauseLits(confl *Clause, lvl decLevel, met, metLvl []bool, 
 			continue
 		}
 		met[v] = true
+		s.metVars = append(s.metVars, v) // lifesat: cleared after the conflict
 		s.varBumpActivity(v)
 		if abs(s.model[v]) == lvl {
 			metLvl[v] = true
@@ -45,10 +46,16 @@ func (s *Solver) learnClause(confl *Clause, lvl decLevel) (learned *Clause, unit
 	if s.bufLits == nil { // lifesat: the buffer is the solver's own, not the package's
 		s.bufLits = make([]Lit, 10_000)
 	}
-	lits := s.bufLits[:1]           // Not 0: make room for asserting literal
-	buf := make([]bool, s.nbVars*2) // Buffer for met and metLvl; reduces allocs/deallocs
-	met := buf[:s.nbVars]           // List of all vars already met
-	metLvl := buf[s.nbVars:]        // List of all vars from current level to deal with
+	lits := s.bufLits[:1] // Not 0: make room for asserting literal
+	// lifesat: upstream allocated met and metLvl (2 bools per variable)
+	// at every conflict; they are the solver's now, and the variables
+	// marked in them (metVars) are unmarked before it returns.
+	if len(s.met) < s.nbVars {
+		s.met, s.metLvl = make([]bool, s.nbVars), make([]bool, s.nbVars)
+	}
+	met := s.met       // List of all vars already met
+	metLvl := s.metLvl // List of all vars from current level to deal with
+	defer s.clearMet()
 	// nbLvl is the nb of vars in lvl currently used
 	nbLvl := s.addClauseLits(confl, lvl, met, metLvl, &lits)
 	ptr := len(s.trail) - 1 // Pointer in propagation trail
@@ -56,6 +63,7 @@ func (s *Solver) learnClause(confl *Clause, lvl decLevel) (learned *Clause, unit
 		for !metLvl[s.trail[ptr].Var()] {
 			if abs(s.model[s.trail[ptr].Var()]) == lvl { // This var was deduced afterwards and was not a reason for the conflict
 				met[s.trail[ptr].Var()] = true
+				s.metVars = append(s.metVars, s.trail[ptr].Var())
 			}
 			ptr--
 		}
@@ -75,6 +83,7 @@ func (s *Solver) learnClause(confl *Clause, lvl decLevel) (learned *Clause, unit
 						continue
 					}
 					met[v2] = true
+					s.metVars = append(s.metVars, v2)
 					s.varBumpActivity(v2)
 					if abs(s.model[v2]) == lvl {
 						metLvl[v2] = true
@@ -128,4 +137,13 @@ func (s *Solver) minimizeLearned(met []bool, learned []Lit) int {
 		}
 	}
 	return sz
+}
+
+// clearMet unmarks the variables learnClause marked (lifesat).
+func (s *Solver) clearMet() {
+	for _, v := range s.metVars {
+		s.met[v] = false
+		s.metLvl[v] = false
+	}
+	s.metVars = s.metVars[:0]
 }

@@ -81,6 +81,8 @@ type Solver struct {
 	minLits         []Lit       // Lits to minimize if the problem was an optimization problem.
 	minWeights      []int       // Weight of each lit to minimize if the problem was an optimization problem.
 	bufLits         []Lit       // lifesat: buffer for lits in learnClause (a package variable upstream)
+	met, metLvl     []bool      // lifesat: marks of learnClause (allocated at every conflict upstream)
+	metVars         []Var       // lifesat: the variables marked in met and metLvl
 	stop            atomic.Bool // lifesat: set by Interrupt
 	phases          phases      // lifesat: focused and stable modes (modes.go)
 	hypothesis      []Lit       // Literals that are, ideally, true. Useful when trying to minimize a function.
@@ -294,9 +296,12 @@ func min[T number](a, b T) T {
 // TODO: check this method as it has a weird behavior regarding performance.
 // TODO: clean-up commented-out code and understand underlying performance pattern.
 func (s *Solver) cleanupBindings(lvl decLevel) {
-	i := 0
-	for i < len(s.trail) && abs(s.model[s.trail[i].Var()]) <= lvl {
-		i++
+	// lifesat: upstream scanned the trail from its start; its levels
+	// never decrease (every unit goes to level 1 after cleanupBindings(1)),
+	// so the bindings to undo are found from its end.
+	i := len(s.trail)
+	for i > 0 && abs(s.model[s.trail[i-1].Var()]) > lvl {
+		i--
 	}
 	/*
 		for j := len(s.trail) - 1; j >= i; j-- {
