@@ -2,6 +2,7 @@ package gophersat
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestLearnedClausesImplied(t *testing.T) {
 				done <- lines
 			}()
 			s.Solve()
-			ref := &rupChecker{clauses: cnf, value: make([]int8, nbVars+1)}
+			ref := &rupChecker{clauses: slices.Clone(cnf), value: make([]int8, nbVars+1)}
 			close(certs)
 			for n, line := range <-done {
 				if n == maxChecked {
