@@ -21,6 +21,10 @@ found sooner:
     the end of the trail instead of its start (a 150x150 still life, the
     same 33,510 conflicts, old and new run in turn: 17.6 and 19.2 s
     before, 14.7 and 15.8 s after);
+  - learnClause counts a literal repeated in the conflicting clause
+    once (upstream counted it twice, so analysis resolved past the first
+    UIP and the learned clause could hold the literal twice; repeated
+    literals reach the solver through AppendClause);
   - Solver.Stabilize makes the search alternate a focused mode
     (upstream's) with a stable mode that restarts rarely and decides
     target phases, and rephase the saved phases from time to time

@@ -24,6 +24,9 @@ func (s *Solver) addClauseLits(confl *Clause, lvl decLevel, met, metLvl []bool, 
 			// In clauses where cardinality > 1, some lits might be true in the conflict clause: ignore them
 			continue
 		}
+		if met[v] { // lifesat: a literal repeated in the clause; upstream counted it twice
+			continue
+		}
 		met[v] = true
 		s.metVars = append(s.metVars, v) // lifesat: cleared after the conflict
 		s.varBumpActivity(v)
