@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -299,7 +300,7 @@ func TestAutoDiversify(t *testing.T) {
 		t.Errorf("cadical: %d cell literals negated, want none", n)
 	}
 	d, s := cadical.diversify(Oscillator(3, 8, 8))
-	if e, ok := s.(logic.External); d != NoFlip || !ok || len(e.Args) != 1 || e.Args[0] != "--seed=3" {
+	if e, ok := s.(logic.External); d != NoFlip || !ok || strings.Join(e.Args, " ") != "--sat --seed=3" {
 		t.Errorf("cadical: diversify %v, solver %#v", d, s)
 	}
 	if d, s := (&Settings{Solver: logic.External{Path: "minisat"}}).diversify(Oscillator(3, 8, 8)); d != FlipAll || s.(logic.External).Args != nil {

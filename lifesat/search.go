@@ -111,7 +111,8 @@ func (s *Settings) memory() int64 {
 // diversify resolves Auto for p: the flips to write, and the solver to
 // run (nil for the embedded default, for still lifes), seeded when the
 // flips are left to it (the embedded default too); for oscillators and
-// ships gophersat runs with its stable mode.
+// ships the solver runs in its configuration for satisfiable formulas
+// (gophersat's stable mode, cadical's --sat).
 func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 	if p.period() == 1 {
 		if s.Diversify == Auto {
@@ -120,12 +121,11 @@ func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 		return s.Diversify, s.Solver
 	}
 	solver := logic.OrDefault(s.Solver)
-	if g, ok := solver.(logic.Gophersat); ok {
+	if t, ok := solver.(logic.SatTuner); ok {
 		// Oscillators and ships are hard satisfiable searches, which
-		// gophersat's stable mode answers several times sooner (see
-		// logic.Gophersat).
-		g.Stable = true
-		solver = g
+		// these configurations answer several times sooner (see
+		// logic.Gophersat and logic.External.ForSat).
+		solver, _ = t.ForSat()
 	}
 	if s.Diversify != Auto {
 		return s.Diversify, solver

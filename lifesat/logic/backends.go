@@ -50,6 +50,35 @@ type Seeder interface {
 
 var _ Seeder = External{}
 
+// A SatTuner is a Solver with a configuration for formulas that are
+// expected to have a solution (a search for a pattern that exists):
+// ForSat returns the solver in that configuration, or false when it has
+// none. Such configurations find answers sooner and prove a formula empty
+// more slowly, so lifesat asks for them in oscillator and ship searches
+// only (see the README, "cadical's --sat").
+type SatTuner interface {
+	Solver
+	ForSat() (Solver, bool)
+}
+
+var (
+	_ SatTuner = External{}
+	_ SatTuner = Gophersat{}
+)
+
+// ForSat returns, for cadical (by the base name of Path), the solver with
+// "--sat" added to its arguments: CaDiCaL's named configuration "to
+// target satisfiable instances", which keeps it in its stable mode (rare
+// restarts, target phases). Other external solvers, kissat among them
+// (which has a --sat configuration too, not tried here), are returned
+// unchanged with false.
+func (e External) ForSat() (Solver, bool) {
+	if !strings.HasPrefix(strings.ToLower(filepath.Base(e.Path)), "cadical") {
+		return e, false
+	}
+	return External{Path: e.Path, Args: append(append([]string(nil), e.Args...), "--sat")}, true
+}
+
 // WithSeed returns, for cadical and kissat (by the base name of Path), the
 // solver with "--seed=N" added to its arguments, N being seed modulo
 // 2e9 (their largest seed). Other external solvers have no such option

@@ -389,6 +389,21 @@ func TestParseSolver(t *testing.T) {
 		}
 	}
 
+	// cadical has a configuration for satisfiable formulas ("--sat ...
+	// target satisfiable instances" in its --help); gophersat's is its
+	// stable mode; the others have none that lifesat passes.
+	for name, want := range map[string]string{
+		"cadical": "-q --sat", "/usr/bin/cadical": "-q --sat", "/usr/bin/kissat": "", "minisat": "",
+	} {
+		s, ok := External{Path: name, Args: []string{"-q"}}.ForSat()
+		if got := strings.Join(s.(External).Args, " "); ok != (want != "") || ok && got != want || !ok && got != "-q" {
+			t.Errorf("ForSat(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	if g, ok := (Gophersat{Seed: 3}).ForSat(); !ok || g != (Gophersat{Seed: 3, Stable: true}) {
+		t.Errorf("Gophersat.ForSat() = %#v, %v", g, ok)
+	}
+
 	needSolver(t, "cadical")
 	path, _ := exec.LookPath("cadical")
 	for _, name := range []string{"cadical", path} {

@@ -55,6 +55,12 @@ type Gophersat struct {
 
 var _ Seeder = Gophersat{}
 
+// ForSat returns the solver with Stable set.
+func (g Gophersat) ForSat() (Solver, bool) {
+	g.Stable = true
+	return g, true
+}
+
 // WithSeed returns the solver with Seed set.
 func (g Gophersat) WithSeed(seed uint64) (Solver, bool) {
 	g.Seed = seed
