@@ -72,6 +72,9 @@ type Settings struct {
 	// Encoding is the rule's encoding; "" means DefaultEncoding.
 	Encoding Encoding
 	// Solver decides the formula; nil means the embedded gophersat.
+	// Oscillator and ship searches run it in its configuration for
+	// satisfiable formulas when it has one (logic.SatTuner: gophersat's
+	// stable mode, cadical's --sat).
 	Solver logic.Solver
 	// Seed chooses the random flips of Diversify.
 	Seed uint64

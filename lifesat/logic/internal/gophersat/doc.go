@@ -30,6 +30,15 @@ found sooner:
     target phases, and rephase the saved phases from time to time
     (modes.go).
 
+One upstream slip is kept on purpose: cleanupBindings inserts every
+variable it unassigns into the decision heap twice, so until the next
+restart rebuilds the heap a stale copy can break its order, which adds
+noise to the decisions. Inserting each variable once (tried in process
+on lifesat's unflipped formulas, stable modes on, conflicts to the first
+answer) made the p3 16x16 C4 search slower (seeds 1-12: median 160k
+against 70k) and exact p3 12x12 too (seeds 1-5: 682k against 221k), and
+left exact p3 7x7 as it was (seeds 1-16: 36k against 34k).
+
 The rest is upstream's text, its test files left out (modes_test.go and
 learn_test.go are lifesat's). Upstream's package documentation follows.
 

@@ -335,6 +335,12 @@ func (s *Solver) cleanupBindings(lvl decLevel) {
 		}
 	}
 	s.trail = s.trail[:i]
+	// lifesat, left as upstream on purpose: every variable in toInsert
+	// was inserted above and is inserted again here, so the heap holds
+	// it twice until the next restart rebuilds the heap, and a stale copy
+	// can break the heap order, which adds noise to the decisions.
+	// Inserting each variable once made lifesat's oscillator searches
+	// slower (doc.go), so the double insertion stays.
 	for i := len(toInsert) - 1; i >= 0; i-- {
 		s.varQueue.insert(toInsert[i])
 	}
