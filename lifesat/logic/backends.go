@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 )
 
@@ -73,10 +72,10 @@ var (
 // (which has a --sat configuration too, not tried here), are returned
 // unchanged with false.
 func (e External) ForSat() (Solver, bool) {
-	if !strings.HasPrefix(strings.ToLower(filepath.Base(e.Path)), "cadical") {
+	if !e.is("cadical") {
 		return e, false
 	}
-	return External{Path: e.Path, Args: append(append([]string(nil), e.Args...), "--sat")}, true
+	return e.withArg("--sat"), true
 }
 
 // WithSeed returns, for cadical and kissat (by the base name of Path), the
@@ -84,10 +83,8 @@ func (e External) ForSat() (Solver, bool) {
 // 2e9 (their largest seed). Other external solvers have no such option
 // that lifesat knows of.
 func (e External) WithSeed(seed uint64) (Solver, bool) {
-	base := strings.ToLower(filepath.Base(e.Path))
-	if !strings.HasPrefix(base, "cadical") && !strings.HasPrefix(base, "kissat") {
+	if !e.is("cadical", "kissat") {
 		return e, false
 	}
-	args := append(append([]string(nil), e.Args...), fmt.Sprintf("--seed=%d", seed%2000000000))
-	return External{Path: e.Path, Args: args}, true
+	return e.withArg(fmt.Sprintf("--seed=%d", seed%2000000000)), true
 }

@@ -52,6 +52,24 @@ type External struct {
 
 var _ Solver = External{}
 
+// is tells whether the base name of e.Path begins with one of names
+// (lower case), as "cadical" for /usr/bin/cadical or cadical-1.5.
+func (e External) is(names ...string) bool {
+	base := strings.ToLower(filepath.Base(e.Path))
+	for _, n := range names {
+		if strings.HasPrefix(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// withArg returns e with arg added after its Args (a copy: e's own Args
+// are left alone).
+func (e External) withArg(arg string) External {
+	return External{Path: e.Path, Args: append(append([]string(nil), e.Args...), arg)}
+}
+
 // NotFoundError is the error of External.Start and ParseSolver for a
 // solver that is not an executable file.
 type NotFoundError struct {
@@ -89,7 +107,7 @@ func (e External) Start(f *CNF) (Session, error) {
 		name:    e.Path,
 		path:    path,
 		args:    append([]string(nil), e.Args...),
-		minisat: strings.HasPrefix(strings.ToLower(filepath.Base(e.Path)), "minisat"),
+		minisat: e.is("minisat"),
 		nvars:   f.nvars,
 		unsat:   f.empty,
 	}
