@@ -27,8 +27,8 @@ found sooner:
     literals reach the solver through AppendClause);
   - Solver.Stabilize makes the search alternate a focused mode
     (upstream's) with a stable mode that restarts rarely and decides
-    target phases, and rephase the saved phases from time to time
-    (modes.go).
+    target phases, and reset the saved phases from time to time by
+    CaDiCaL's schedules, at a restart (modes.go).
 
 One upstream slip is kept on purpose: cleanupBindings inserts every
 variable it unassigns into the decision heap twice, so until the next

@@ -1,5 +1,7 @@
 package gophersat
 
+import "math/rand/v2"
+
 // lifesat: not in gophersat v1.4.0. Upstream restarts in one way only,
 // glucose's (restart when the recent learned clauses are worse than the
 // average), and decides the phase a variable had when it was last
@@ -21,10 +23,20 @@ package gophersat
 // twice as long as the one before. Large easy problems, such as a flipped
 // 128x128 still life (17k variables, 5k-11k conflicts), are so solved in
 // the focused mode, where they were found fastest: the stable mode took
-// them 20k-26k conflicts on two seeds of three. Every rephaseUnit*k conflicts (k = 1, 2, ...) the saved
-// phases are reset, in turn, to the best assignment seen (the longest
-// conflict-free prefix ever), to the original phase (false), to the best
-// again and to the inverted phase (true), and the target is forgotten.
+// them 20k-26k conflicts on two seeds of three.
+//
+// Every rephaseUnit*k conflicts (k = 1, 2, ...) the saved phases are
+// reset, as CaDiCaL resets them (without its local search): in the
+// stable mode to the original phase (false), the inverted one (true),
+// then the best assignment seen (the longest conflict-free prefix of the
+// trail), the original, the best, the inverted, and again from the best;
+// in the focused mode to the flipped saved phases, then random phases,
+// the best, the flipped, the best, and again from the random. The target
+// is forgotten. A rephase waits for the next restart, as CaDiCaL's
+// backtracks to the root first: a variable assigned when its saved phase
+// is reset saves its value again when it is unassigned, so a rephase in
+// the middle of the search (this copy's until 2026-11) reached only the
+// few variables unassigned at that moment.
 
 const (
 	modeFirst   = 5_000 // conflicts of the first focused mode, at least
@@ -40,7 +52,7 @@ const (
 // a cost to minimize) keep upstream's single mode.
 func (s *Solver) Stabilize() {
 	if len(s.minLits) == 0 {
-		s.phases.init(s.nbVars)
+		s.phases.init(s.nbVars, s.seed)
 	}
 }
 
@@ -58,11 +70,14 @@ type phases struct {
 	best           []int8
 	bestAssigned   int
 
-	rephaseAt int // conflicts at which the next rephase comes
-	nbRephase int
+	rephaseAt int        // conflicts at which the next rephase is due
+	rephasing bool       // a rephase is due: restart, then rephase
+	nbRephase int        // rephases so far
+	nbMode    [2]int     // rephases so far in the focused, stable mode
+	rng       *rand.Rand // for the random phases
 }
 
-func (p *phases) init(nbVars int) {
+func (p *phases) init(nbVars int, seed uint64) {
 	p.on = true
 	first := max(modeFirst, nbVars)
 	p.switchAt = first
@@ -70,6 +85,7 @@ func (p *phases) init(nbVars int) {
 	p.target = make([]int8, nbVars)
 	p.best = make([]int8, nbVars)
 	p.rephaseAt = rephaseUnit
+	p.rng = rand.New(rand.NewPCG(seed, 0x7068617365)) // "phase"
 }
 
 // grow makes room for new variables.
@@ -84,8 +100,8 @@ func (p *phases) grow(nbVars int) {
 // assignments made below the conflict's level lvl); when it is the
 // longest since the last rephase, the current assignment becomes the
 // target (in stable mode), and when it is the longest ever, the best
-// (CaDiCaL copies the whole assignment too). Then it rephases and
-// switches modes when their time has come. It is called at every
+// (CaDiCaL copies the whole assignment too). Then it asks for a rephase
+// and switches modes when their time has come. It is called at every
 // conflict, before learning.
 func (s *Solver) atConflict(lvl decLevel) {
 	p := &s.phases
@@ -106,7 +122,7 @@ func (s *Solver) atConflict(lvl decLevel) {
 	}
 	c := s.Stats.NbConflicts
 	if c >= p.rephaseAt {
-		s.rephase()
+		p.rephasing = true
 	}
 	if c >= p.switchAt {
 		p.stable = !p.stable
@@ -132,27 +148,73 @@ func (s *Solver) copyPhases(dst []int8) {
 	}
 }
 
-// rephase resets the saved phases and forgets the target.
+// restart unassigns every decision, then rephases when a rephase is
+// due, so that no assigned variable saves its value over the new phase.
+func (s *Solver) restart() {
+	s.lbdStats.clear()
+	s.cleanupBindings(1)
+	if s.phases.rephasing {
+		s.rephase()
+	}
+}
+
+// The kinds of rephase.
+const (
+	phaseOriginal = iota
+	phaseInverted
+	phaseFlipped
+	phaseRandom
+	phaseBest
+)
+
+// rephaseKind is the kind of the k-th rephase (from 0) of a mode, by
+// CaDiCaL's schedules: original, inverted, (best, original, best,
+// inverted)... when stable; flipped, (random, best, flipped, best)...
+// when focused.
+func rephaseKind(stable bool, k int) int {
+	if stable {
+		if k < 2 {
+			return []int{phaseOriginal, phaseInverted}[k]
+		}
+		return []int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[(k-2)%4]
+	}
+	if k == 0 {
+		return phaseFlipped
+	}
+	return []int{phaseRandom, phaseBest, phaseFlipped, phaseBest}[(k-1)%4]
+}
+
+// rephase resets the saved phases by the current mode's schedule and
+// forgets the target.
 func (s *Solver) rephase() {
 	p := &s.phases
+	p.rephasing = false
 	p.nbRephase++
 	p.rephaseAt = s.Stats.NbConflicts + rephaseUnit*(p.nbRephase+1)
-	switch p.nbRephase % 4 {
-	case 1, 3: // best
-		for v, b := range p.best {
-			if b != 0 {
+	mode := 0
+	if p.stable {
+		mode = 1
+	}
+	kind := rephaseKind(p.stable, p.nbMode[mode])
+	p.nbMode[mode]++
+	for v := range s.polarity {
+		switch kind {
+		case phaseOriginal:
+			s.polarity[v] = false
+		case phaseInverted:
+			s.polarity[v] = true
+		case phaseFlipped:
+			s.polarity[v] = !s.polarity[v]
+		case phaseRandom:
+			s.polarity[v] = p.rng.IntN(2) == 0
+		case phaseBest:
+			if b := p.best[v]; b != 0 {
 				s.polarity[v] = b > 0
 			}
 		}
+	}
+	if kind == phaseBest {
 		p.bestAssigned = 0
-	case 2: // original
-		for v := range s.polarity {
-			s.polarity[v] = false
-		}
-	case 0: // inverted
-		for v := range s.polarity {
-			s.polarity[v] = true
-		}
 	}
 	for v := range p.target {
 		p.target[v] = 0
@@ -160,9 +222,13 @@ func (s *Solver) rephase() {
 	p.targetAssigned = 0
 }
 
-// mustRestart tells whether to restart now, by the current mode's rule.
+// mustRestart tells whether to restart now: when a rephase is due, else
+// by the current mode's rule.
 func (s *Solver) mustRestart() bool {
 	p := &s.phases
+	if p.rephasing {
+		return true
+	}
 	if !p.stable {
 		return s.lbdStats.mustRestart()
 	}

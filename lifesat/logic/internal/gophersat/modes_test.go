@@ -77,3 +77,76 @@ func random3SAT(rng *rand.Rand, nbVars, nbClauses int) [][]int {
 	}
 	return cnf
 }
+
+// TestRephaseSchedules checks the kinds of rephase against CaDiCaL's
+// schedules, written out here (src/rephase.cpp, without local search):
+// stable O, I, then (B, O, B, I) again and again; focused F, then (R,
+// B, F, B) again and again.
+func TestRephaseSchedules(t *testing.T) {
+	letter := map[int]byte{phaseOriginal: 'O', phaseInverted: 'I', phaseFlipped: 'F', phaseRandom: 'R', phaseBest: 'B'}
+	for _, c := range []struct {
+		stable bool
+		want   string
+	}{
+		{true, "OIBOBIBOBIBOBI"},
+		{false, "FRBFBRBFBRBFBR"},
+	} {
+		got := make([]byte, len(c.want))
+		for k := range got {
+			got[k] = letter[rephaseKind(c.stable, k)]
+		}
+		if string(got) != c.want {
+			t.Errorf("stable %v: schedule %s, want %s", c.stable, got, c.want)
+		}
+	}
+}
+
+// TestRephaseReachesAssignedVariables checks that a due rephase waits for
+// the restart: variables assigned false when it is due must have the new
+// phase (true, the inverted one) after the restart, and not save their old
+// value over it. Until 2026-11 the copy rephased at the conflict, in the
+// middle of the search, and then the backjump saved the assigned values
+// again, so a rephase reached only the variables unassigned at that
+// moment.
+func TestRephaseReachesAssignedVariables(t *testing.T) {
+	const nbVars = 8
+	var cnf [][]int
+	for v := 1; v < nbVars; v++ {
+		cnf = append(cnf, []int{v, v + 1}) // no unit: nothing is assigned at level 1
+	}
+	s := New(ParseSliceNb(cnf, nbVars))
+	s.Stabilize()
+	p := &s.phases
+	p.stable = true
+	p.nbMode[1] = 1 // the next stable rephase is the inverted one
+	for v := 0; v < nbVars; v += 2 {
+		if confl := s.unifyLiteral(IntToLit(-int32(v+1)), decLevel(2+v/2)); confl != nil {
+			t.Fatalf("conflict assigning variable %d", v+1)
+		}
+	}
+	assigned := 0
+	for _, m := range s.model {
+		if m != 0 {
+			assigned++
+		}
+	}
+	if assigned < nbVars/2 {
+		t.Fatalf("%d variables assigned, want at least %d", assigned, nbVars/2)
+	}
+	p.rephasing = true
+	if !s.mustRestart() {
+		t.Fatal("a due rephase does not ask for a restart")
+	}
+	s.restart()
+	for v := range nbVars {
+		if s.model[v] != 0 {
+			t.Errorf("variable %d still assigned after the restart", v+1)
+		}
+		if !s.polarity[v] {
+			t.Errorf("variable %d: saved phase false after the inverted rephase", v+1)
+		}
+	}
+	if p.rephasing || p.nbMode[1] != 2 {
+		t.Errorf("rephasing %v, stable rephases %d: want false, 2", p.rephasing, p.nbMode[1])
+	}
+}

@@ -88,6 +88,7 @@ type Solver struct {
 	hypothesis      []Lit       // Literals that are, ideally, true. Useful when trying to minimize a function.
 	localNbRestarts int         // How many restarts since Solve() was called?
 	varDecay        float64     // On each var decay, how much the varInc should be decayed
+	seed            uint64      // lifesat: the seed given to Seed
 	trailBuf        []int       // A buffer while cleaning bindings
 	pbSetBuf        []int       // A buffer to reduce allocation when performing cutting planes
 	pbSetBuf2       []int       // A buffer to reduce allocation when performing cutting planes
@@ -404,8 +405,7 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 		// log.Printf("picked %d at lvl %d", lit.Int(), lvl)
 		if conflict := s.unifyLiteral(lit, lvl); conflict == nil { // Pick new branch or restart
 			if s.mustRestart() { // lifesat: upstream s.lbdStats.mustRestart()
-				s.lbdStats.clear()
-				s.cleanupBindings(1)
+				s.restart() // lifesat: upstream cleared lbdStats and cleaned up bindings here
 				return Indet
 			}
 			if s.Stats.NbConflicts >= s.wl.idxReduce*s.wl.nbMax {
@@ -540,9 +540,11 @@ func (s *Solver) propagateAndSearchPB(lit Lit, lvl decLevel) Status {
 // Seed gives every variable a random initial activity far below one
 // conflict's bump, so that the first decisions, which upstream takes in a
 // fixed order, differ from seed to seed (minisat's rnd_init_act); the
-// saved phases stay false. Seed 0 changes nothing. Call it before the
-// first Solve. (lifesat: not in gophersat v1.4.0.)
+// saved phases stay false. The seed also draws the random phases of the
+// modes' rephases (modes.go). Seed 0 changes no activity. Call it before
+// Stabilize and the first Solve. (lifesat: not in gophersat v1.4.0.)
 func (s *Solver) Seed(seed uint64) {
+	s.seed = seed
 	if seed == 0 {
 		return
 	}
