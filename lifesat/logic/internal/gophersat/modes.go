@@ -174,14 +174,14 @@ const (
 func rephaseKind(stable bool, k int) int {
 	if stable {
 		if k < 2 {
-			return []int{phaseOriginal, phaseInverted}[k]
+			return [2]int{phaseOriginal, phaseInverted}[k]
 		}
-		return []int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[(k-2)%4]
+		return [4]int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[(k-2)%4]
 	}
 	if k == 0 {
 		return phaseFlipped
 	}
-	return []int{phaseRandom, phaseBest, phaseFlipped, phaseBest}[(k-1)%4]
+	return [4]int{phaseRandom, phaseBest, phaseFlipped, phaseBest}[(k-1)%4]
 }
 
 // rephase resets the saved phases by the current mode's schedule and
