@@ -72,7 +72,6 @@ type phases struct {
 
 	rephaseAt int        // conflicts at which the next rephase is due
 	rephasing bool       // a rephase is due: restart, then rephase
-	nbRephase int        // rephases so far
 	nbMode    [2]int     // rephases so far in the focused, stable mode
 	rng       *rand.Rand // for the random phases
 }
@@ -189,14 +188,14 @@ func rephaseKind(stable bool, k int) int {
 func (s *Solver) rephase() {
 	p := &s.phases
 	p.rephasing = false
-	p.nbRephase++
-	p.rephaseAt = s.Stats.NbConflicts + rephaseUnit*(p.nbRephase+1)
 	mode := 0
 	if p.stable {
 		mode = 1
 	}
 	kind := rephaseKind(p.stable, p.nbMode[mode])
 	p.nbMode[mode]++
+	done := p.nbMode[0] + p.nbMode[1] // rephases so far, this one included
+	p.rephaseAt = s.Stats.NbConflicts + rephaseUnit*(done+1)
 	for v := range s.polarity {
 		switch kind {
 		case phaseOriginal:
