@@ -150,3 +150,26 @@ func TestRephaseReachesAssignedVariables(t *testing.T) {
 		t.Errorf("rephasing %v, stable rephases %d: want false, 2", p.rephasing, p.nbMode[1])
 	}
 }
+
+// TestHeapKeepsUpstreamOrderWithoutModes checks that rebuildOrderHeap is
+// upstream's in the single mode (the list it builds the heap from begins
+// with nbVars copies of variable 0, which decide the order of variables
+// of equal activity: doc.go) and leaves the copies out with the modes.
+func TestHeapKeepsUpstreamOrderWithoutModes(t *testing.T) {
+	const nbVars = 6
+	cnf := [][]int{{1, 2}, {3, 4}, {5, 6}}
+	for _, modes := range []bool{false, true} {
+		s := New(ParseSliceNb(cnf, nbVars))
+		if modes {
+			s.Stabilize()
+		}
+		s.rebuildOrderHeap()
+		want := 2 * nbVars
+		if modes {
+			want = nbVars
+		}
+		if got := len(s.varQueue.content); got != want {
+			t.Errorf("modes %v: %d entries in the decision heap, want %d", modes, got, want)
+		}
+	}
+}

@@ -386,7 +386,14 @@ func backtrackData(c *Clause, model []decLevel) (btLevel decLevel, lit Lit) {
 }
 
 func (s *Solver) rebuildOrderHeap() {
-	ints := make([]int, 0, s.nbVars) // lifesat: upstream make([]int, s.nbVars) put variable 0 in the heap nbVars more times
+	// lifesat: upstream's make([]int, s.nbVars) puts variable 0 in the
+	// heap nbVars more times; the modes leave those copies out, upstream's
+	// single mode keeps them (doc.go).
+	zeros := s.nbVars
+	if s.phases.on {
+		zeros = 0
+	}
+	ints := make([]int, zeros, zeros+s.nbVars)
 	for v := 0; v < s.nbVars; v++ {
 		if s.model[v] == 0 {
 			ints = append(ints, int(v))
