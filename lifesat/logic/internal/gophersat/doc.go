@@ -28,7 +28,8 @@ found sooner:
     literals reach the solver through AppendClause);
   - Solver.Stabilize makes the search alternate a focused mode
     (upstream's) with a stable mode that restarts rarely and decides
-    target phases, and reset the saved phases from time to time by
+    target phases, and reset the saved phases from time to time: for
+    the first 100,000 conflicts lightly, at a conflict, then by
     CaDiCaL's schedules, at a restart (modes.go).
 
 Two upstream slips are kept on purpose. Without the modes,

@@ -34,14 +34,26 @@ import "math/rand/v2"
 // the best, the flipped, the best, and again from the random. The target
 // is forgotten. A rephase waits for the next restart, as CaDiCaL's
 // backtracks to the root first: a variable assigned when its saved phase
-// is reset saves its value again when it is unassigned, so a rephase in
-// the middle of the search (this copy's until 2026-11) reached only the
-// few variables unassigned at that moment.
+// is reset saves its value again when it is unassigned.
+//
+// For the first lightUntil conflicts the rephases are light: they are
+// applied at the conflict, in the middle of the search, so they reach
+// only the variables unassigned at that moment, and the search keeps most
+// of its phases (the best, original, best, inverted phases in turn; this
+// copy's only rephase until 2026-11). Small searches are found sooner
+// that way and large ones need the full rephases. Conflicts to the
+// answer over seeds 1-12 (README, "gophersat's rephases"): the exact
+// period-3 oscillator in 8x8 took a median of 27k with light rephases
+// only (seeds 1-10), 83k with full ones from the start and 31.5k with
+// both in turn; in 16x16 light rephases only found nothing in 1-3M
+// conflicts (seeds 1-6), full ones from the start 11 answers of 12
+// within 800k (median 234k), both in turn 8 of 12 (691k).
 
 const (
-	modeFirst   = 5_000 // conflicts of the first focused mode, at least
-	stableUnit  = 1_024 // conflicts of a unit of the stable Luby schedule
-	rephaseUnit = 1_000 // conflicts between rephases, times their number
+	modeFirst   = 5_000   // conflicts of the first focused mode, at least
+	stableUnit  = 1_024   // conflicts of a unit of the stable Luby schedule
+	rephaseUnit = 1_000   // conflicts between rephases, times their number
+	lightUntil  = 100_000 // conflicts during which rephases are light
 )
 
 // Stabilize turns the two modes on; call it before the first Solve. They
@@ -72,7 +84,8 @@ type phases struct {
 
 	rephaseAt int        // conflicts at which the next rephase is due
 	rephasing bool       // a rephase is due: restart, then rephase
-	nbMode    [2]int     // rephases so far in the focused, stable mode
+	nbLight   int        // light rephases so far
+	nbMode    [2]int     // full rephases so far in the focused, stable mode
 	rng       *rand.Rand // for the random phases
 }
 
@@ -99,8 +112,9 @@ func (p *phases) grow(nbVars int) {
 // assignments made below the conflict's level lvl); when it is the
 // longest since the last rephase, the current assignment becomes the
 // target (in stable mode), and when it is the longest ever, the best
-// (CaDiCaL copies the whole assignment too). Then it asks for a rephase
-// and switches modes when their time has come. It is called at every
+// (CaDiCaL copies the whole assignment too). Then it rephases (a light
+// rephase) or asks for one (a full rephase) and switches modes when their
+// time has come. It is called at every
 // conflict, before learning.
 func (s *Solver) atConflict(lvl decLevel) {
 	p := &s.phases
@@ -121,7 +135,11 @@ func (s *Solver) atConflict(lvl decLevel) {
 	}
 	c := s.Stats.NbConflicts
 	if c >= p.rephaseAt {
-		p.rephasing = true
+		if c < lightUntil {
+			s.rephase(true)
+		} else {
+			p.rephasing = true
+		}
 	}
 	if c >= p.switchAt {
 		p.stable = !p.stable
@@ -153,7 +171,7 @@ func (s *Solver) restart() {
 	s.lbdStats.clear()
 	s.cleanupBindings(1)
 	if s.phases.rephasing {
-		s.rephase()
+		s.rephase(false)
 	}
 }
 
@@ -166,7 +184,13 @@ const (
 	phaseBest
 )
 
-// rephaseKind is the kind of the k-th rephase (from 0) of a mode, by
+// lightKind is the kind of the k-th light rephase (from 0): best,
+// original, best, inverted, and again.
+func lightKind(k int) int {
+	return [4]int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[k%4]
+}
+
+// rephaseKind is the kind of the k-th full rephase (from 0) of a mode, by
 // CaDiCaL's schedules: original, inverted, (best, original, best,
 // inverted)... when stable; flipped, (random, best, flipped, best)...
 // when focused.
@@ -183,18 +207,24 @@ func rephaseKind(stable bool, k int) int {
 	return [4]int{phaseRandom, phaseBest, phaseFlipped, phaseBest}[(k-1)%4]
 }
 
-// rephase resets the saved phases by the current mode's schedule and
-// forgets the target.
-func (s *Solver) rephase() {
+// rephase resets the saved phases, by the light schedule or the current
+// mode's one, and forgets the target.
+func (s *Solver) rephase(light bool) {
 	p := &s.phases
-	p.rephasing = false
-	mode := 0
-	if p.stable {
-		mode = 1
+	var kind int
+	if light {
+		kind = lightKind(p.nbLight)
+		p.nbLight++
+	} else {
+		p.rephasing = false
+		mode := 0
+		if p.stable {
+			mode = 1
+		}
+		kind = rephaseKind(p.stable, p.nbMode[mode])
+		p.nbMode[mode]++
 	}
-	kind := rephaseKind(p.stable, p.nbMode[mode])
-	p.nbMode[mode]++
-	done := p.nbMode[0] + p.nbMode[1] // rephases so far, this one included
+	done := p.nbLight + p.nbMode[0] + p.nbMode[1] // rephases so far, this one included
 	p.rephaseAt = s.Stats.NbConflicts + rephaseUnit*(done+1)
 	for v := range s.polarity {
 		switch kind {

@@ -78,10 +78,11 @@ func random3SAT(rng *rand.Rand, nbVars, nbClauses int) [][]int {
 	return cnf
 }
 
-// TestRephaseSchedules checks the kinds of rephase against CaDiCaL's
-// schedules, written out here (src/rephase.cpp, without local search):
-// stable O, I, then (B, O, B, I) again and again; focused F, then (R,
-// B, F, B) again and again.
+// TestRephaseSchedules checks the kinds of full rephase against
+// CaDiCaL's schedules, written out here (src/rephase.cpp, without local
+// search): stable O, I, then (B, O, B, I) again and again; focused F,
+// then (R, B, F, B) again and again; and the light rephases: B, O, B, I
+// again and again.
 func TestRephaseSchedules(t *testing.T) {
 	letter := map[int]byte{phaseOriginal: 'O', phaseInverted: 'I', phaseFlipped: 'F', phaseRandom: 'R', phaseBest: 'B'}
 	for _, c := range []struct {
@@ -97,6 +98,63 @@ func TestRephaseSchedules(t *testing.T) {
 		}
 		if string(got) != c.want {
 			t.Errorf("stable %v: schedule %s, want %s", c.stable, got, c.want)
+		}
+	}
+	const want = "BOBIBOBIBO"
+	got := make([]byte, len(want))
+	for k := range got {
+		got[k] = letter[lightKind(k)]
+	}
+	if string(got) != want {
+		t.Errorf("light schedule %s, want %s", got, want)
+	}
+}
+
+// TestLightThenFullRephases checks when a due rephase is applied: before
+// lightUntil conflicts at once, at the conflict, to the unassigned
+// variables only (an assigned one saves its value again when the
+// backjump unassigns it), after that at the next restart, to every
+// variable.
+func TestLightThenFullRephases(t *testing.T) {
+	const nbVars = 8
+	var cnf [][]int
+	for v := 1; v < nbVars; v++ {
+		cnf = append(cnf, []int{v, v + 1}) // no unit: nothing is assigned at level 1
+	}
+	for _, c := range []struct {
+		conflicts int
+		light     bool
+	}{{lightUntil - 1, true}, {lightUntil, false}} {
+		s := New(ParseSliceNb(cnf, nbVars))
+		s.Stabilize()
+		p := &s.phases
+		p.nbLight = 3 // the next light rephase is the inverted one
+		p.stable = true
+		p.nbMode[1] = 1 // and the next full one too
+		p.switchAt = 1 << 40
+		if confl := s.unifyLiteral(IntToLit(-1), 2); confl != nil {
+			t.Fatal("conflict assigning variable 1")
+		}
+		s.Stats.NbConflicts = c.conflicts
+		p.rephaseAt = c.conflicts
+		s.atConflict(3)
+		if p.rephasing == c.light {
+			t.Errorf("%d conflicts: rephase waits for the restart %v, want %v", c.conflicts, p.rephasing, !c.light)
+		}
+		if c.light && (p.nbLight != 4 || !s.polarity[1]) {
+			t.Errorf("%d conflicts: %d light rephases, variable 2's phase %v: want 4, true", c.conflicts, p.nbLight, s.polarity[1])
+		}
+		s.cleanupBindings(1) // the backjump: variable 1 saves its value
+		if s.mustRestart() {
+			s.restart()
+		}
+		if s.polarity[0] == c.light {
+			t.Errorf("%d conflicts: variable 1's phase %v after the backjump, want %v", c.conflicts, s.polarity[0], !c.light)
+		}
+		for v := 1; v < nbVars; v++ {
+			if !s.polarity[v] {
+				t.Errorf("%d conflicts: variable %d's phase false after the inverted rephase", c.conflicts, v+1)
+			}
 		}
 	}
 }
