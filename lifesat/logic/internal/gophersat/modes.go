@@ -114,8 +114,7 @@ func (p *phases) grow(nbVars int) {
 // target (in stable mode), and when it is the longest ever, the best
 // (CaDiCaL copies the whole assignment too). Then it rephases (a light
 // rephase) or asks for one (a full rephase) and switches modes when their
-// time has come. It is called at every
-// conflict, before learning.
+// time has come. It is called at every conflict, before learning.
 func (s *Solver) atConflict(lvl decLevel) {
 	p := &s.phases
 	if !p.on {
