@@ -183,10 +183,14 @@ const (
 	phaseBest
 )
 
+// bestOriginalBestInverted is the cycle of the light rephases and of the
+// stable mode's full ones after their first two.
+var bestOriginalBestInverted = [4]int{phaseBest, phaseOriginal, phaseBest, phaseInverted}
+
 // lightKind is the kind of the k-th light rephase (from 0): best,
 // original, best, inverted, and again.
 func lightKind(k int) int {
-	return [4]int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[k%4]
+	return bestOriginalBestInverted[k%4]
 }
 
 // rephaseKind is the kind of the k-th full rephase (from 0) of a mode, by
@@ -198,7 +202,7 @@ func rephaseKind(stable bool, k int) int {
 		if k < 2 {
 			return [2]int{phaseOriginal, phaseInverted}[k]
 		}
-		return [4]int{phaseBest, phaseOriginal, phaseBest, phaseInverted}[(k-2)%4]
+		return bestOriginalBestInverted[(k-2)%4]
 	}
 	if k == 0 {
 		return phaseFlipped

@@ -117,10 +117,7 @@ func TestRephaseSchedules(t *testing.T) {
 // variable.
 func TestLightThenFullRephases(t *testing.T) {
 	const nbVars = 8
-	var cnf [][]int
-	for v := 1; v < nbVars; v++ {
-		cnf = append(cnf, []int{v, v + 1}) // no unit: nothing is assigned at level 1
-	}
+	cnf := chainCNF(nbVars)
 	for _, c := range []struct {
 		conflicts int
 		light     bool
@@ -168,10 +165,7 @@ func TestLightThenFullRephases(t *testing.T) {
 // moment.
 func TestRephaseReachesAssignedVariables(t *testing.T) {
 	const nbVars = 8
-	var cnf [][]int
-	for v := 1; v < nbVars; v++ {
-		cnf = append(cnf, []int{v, v + 1}) // no unit: nothing is assigned at level 1
-	}
+	cnf := chainCNF(nbVars)
 	s := New(ParseSliceNb(cnf, nbVars))
 	s.Stabilize()
 	p := &s.phases
@@ -230,4 +224,14 @@ func TestHeapKeepsUpstreamOrderWithoutModes(t *testing.T) {
 			t.Errorf("modes %v: %d entries in the decision heap, want %d", modes, got, want)
 		}
 	}
+}
+
+// chainCNF is the clauses (v, v+1) for v = 1 ... nbVars-1: no unit, so
+// nothing is assigned at level 1.
+func chainCNF(nbVars int) [][]int {
+	var cnf [][]int
+	for v := 1; v < nbVars; v++ {
+		cnf = append(cnf, []int{v, v + 1})
+	}
+	return cnf
 }
