@@ -185,6 +185,8 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
+	watch := set.startWatch(p)
+	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -192,6 +194,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 		}
 		return nil, err
 	}
+	watch.add(sess)
 	for {
 		res.Stats.Solves++
 		st, err := sess.Solve(ctx)

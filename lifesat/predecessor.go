@@ -251,6 +251,8 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
+	watch := set.startWatch(fmt.Sprintf("%d-step predecessor of a %dx%d pattern", n, w, h))
+	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, c)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -258,6 +260,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		}
 		return nil, err
 	}
+	watch.add(sess)
 	var tot *logic.Totalizer
 	for {
 		res.Stats.Solves++
@@ -309,6 +312,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			if sess, err = logic.StartContext(ctx, solver, c); err != nil {
 				return res, err
 			}
+			watch.add(sess)
 		}
 		sess.Add(tot.Output(pop).Not()) // fewer than pop live cells
 	}

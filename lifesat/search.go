@@ -91,8 +91,13 @@ type Settings struct {
 	// (still lifes among them). By default the period is exact.
 	AnyPeriod bool
 	// Progress, when not nil, is told about long work as it goes: the
-	// size of the formula, each better answer of an optimization. It is
-	// called from the searching goroutine.
+	// size of the formula, each better answer of an optimization, and,
+	// every 10 seconds while the solver runs, for how long it has run,
+	// its conflicts (when its sessions count them, as the embedded
+	// gophersat's do: logic.ConflictCounter) and the patterns found so
+	// far. It is called from the searching goroutine and from one of the
+	// search's own, never twice at once, and not after the search
+	// returns.
 	Progress func(format string, args ...any)
 	// MaxMemory is the memory budget of the search in bytes, as estimated
 	// before the formula is built (see the package constant MaxMemory);
@@ -664,10 +669,13 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 	solver = logic.OrDefault(solver)
 	start = time.Now()
 	defer func() { st.Solve = time.Since(start) }()
+	w := set.startWatch(p)
+	defer w.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
 		return err
 	}
+	w.add(sess)
 	size := formulaSize{int64(in.CNF.NumVars()), int64(in.CNF.NumClauses()), int64(in.CNF.NumLits())}
 	for {
 		st.Solves++
@@ -695,6 +703,7 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 				return err
 			}
 		}
+		w.foundOne()
 		if !yield(pat) {
 			return nil
 		}

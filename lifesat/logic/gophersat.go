@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	solver "github.com/lifesat/lifesat/lifesat/logic/internal/gophersat"
 )
@@ -132,6 +133,20 @@ type gophersatSession struct {
 	abandoned bool
 	panics    int // times the solver panicked in this Solve call (see run)
 	model     []bool
+	cur       atomic.Pointer[solver.Solver] // g.s, for Conflicts
+	past      atomic.Int64                  // conflicts of the solvers load replaced
+}
+
+var _ ConflictCounter = (*gophersatSession)(nil)
+
+// Conflicts is the number of conflicts of every solver the session has
+// loaded so far.
+func (g *gophersatSession) Conflicts() int64 {
+	n := g.past.Load()
+	if s := g.cur.Load(); s != nil {
+		n += s.Conflicts()
+	}
+	return n
 }
 
 // load builds a fresh solver from all the clauses.
@@ -146,7 +161,11 @@ func (g *gophersatSession) load() {
 	for _, u := range pb.Units {
 		g.units = append(g.units, Lit(u.Int()))
 	}
+	if g.s != nil {
+		g.past.Add(g.s.Conflicts())
+	}
 	g.s = solver.New(pb)
+	g.cur.Store(g.s)
 	g.s.Seed(g.seed)
 	if g.stable {
 		g.s.Stabilize()

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestGophersatSessionDifferential drives sessions through random
@@ -132,4 +133,62 @@ func satisfies(f *CNF, model []bool) bool {
 		return false
 	})
 	return ok
+}
+
+// TestGophersatCountsConflicts reads a session's conflicts while it
+// solves (run with -race, this is also the check that the read is safe)
+// and checks that the count keeps the conflicts of a solver the session
+// replaced (a clause added after assumptions makes it reload).
+func TestGophersatCountsConflicts(t *testing.T) {
+	f, sel := pigeonhole(8) // under sel: unsatisfiable, thousands of conflicts
+	sess, err := Gophersat{}.Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := sess.(ConflictCounter)
+	if !ok {
+		t.Fatalf("a gophersat session (%T) is not a ConflictCounter", sess)
+	}
+	if n := c.Conflicts(); n != 0 {
+		t.Fatalf("Conflicts() = %d before any Solve", n)
+	}
+	done := make(chan Status)
+	go func() {
+		st, err := sess.Solve(context.Background(), sel)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- st
+	}()
+	var seen int64 // the largest count read while Solve ran
+	var st Status
+	for waiting := true; waiting; {
+		select {
+		case st = <-done:
+			waiting = false
+		default:
+			if n := c.Conflicts(); n < seen {
+				t.Fatalf("Conflicts() went from %d down to %d during Solve", seen, n)
+			} else {
+				seen = n
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if st != Unsat {
+		t.Fatalf("PHP(8, 7) under its selector: %v, want UNSAT", st)
+	}
+	first := c.Conflicts()
+	if first == 0 || first < seen {
+		t.Fatalf("Conflicts() = %d after Solve (read during it: %d), want a positive count", first, seen)
+	}
+	// A clause added after a solve under assumptions: the next Solve
+	// reloads into a fresh solver, whose conflicts add to the first's.
+	sess.Add(-sel, 2, 3) // pigeon 0 in hole 0 or 1: still none under sel
+	if st, err := sess.Solve(context.Background(), sel); err != nil || st != Unsat {
+		t.Fatalf("second Solve: %v, %v; want UNSAT", st, err)
+	}
+	if n := c.Conflicts(); n <= first {
+		t.Errorf("Conflicts() = %d after a reload and a second proof, want more than the first proof's %d", n, first)
+	}
 }

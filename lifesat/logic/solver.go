@@ -54,6 +54,17 @@ type Session interface {
 	Add(lits ...Lit)
 }
 
+// A ConflictCounter is a Session that can tell how many conflicts its
+// searches have met so far, all its Solve calls together. Conflicts may
+// be called from any goroutine, also while Solve runs in another: that is
+// how a long search reports its progress. Gophersat's sessions are
+// ConflictCounters; Gini's and External's are not (an external solver's
+// count is inside its process).
+type ConflictCounter interface {
+	Session
+	Conflicts() int64
+}
+
 // ErrAbandoned is returned by a session whose earlier Solve was cancelled
 // (gophersat's, which cannot resume after an interrupted search).
 var ErrAbandoned = errors.New("logic: session abandoned after cancellation")

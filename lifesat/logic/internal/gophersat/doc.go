@@ -10,6 +10,8 @@ found sooner:
     time shared (corrupting each other's learned clauses);
   - Solver.Interrupt makes a running Solve return Indet at its next
     conflict (upstream's Solve cannot be stopped);
+  - Solver.Conflicts reads the number of conflicts while Solve runs in
+    another goroutine (for a search's progress reports);
   - Solver.Seed gives the variables tiny random initial activities, so
     that the first decisions differ from seed to seed (upstream has no
     seed);

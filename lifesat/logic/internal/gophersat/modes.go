@@ -114,8 +114,10 @@ func (p *phases) grow(nbVars int) {
 // target (in stable mode), and when it is the longest ever, the best
 // (CaDiCaL copies the whole assignment too). Then it rephases (a light
 // rephase) or asks for one (a full rephase) and switches modes when their
-// time has come. It is called at every conflict, before learning.
+// time has come. It is called at every conflict, before learning, and
+// first publishes the conflict count for Conflicts.
 func (s *Solver) atConflict(lvl decLevel) {
+	s.conflicts.Store(int64(s.Stats.NbConflicts))
 	p := &s.phases
 	if !p.on {
 		return

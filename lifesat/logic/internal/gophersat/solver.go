@@ -92,6 +92,8 @@ type Solver struct {
 	trailBuf        []int       // A buffer while cleaning bindings
 	pbSetBuf        []int       // A buffer to reduce allocation when performing cutting planes
 	pbSetBuf2       []int       // A buffer to reduce allocation when performing cutting planes
+
+	conflicts atomic.Int64 // lifesat: Stats.NbConflicts, for Conflicts
 }
 
 // New makes a solver, given a number of variables and a set of clauses.
@@ -487,6 +489,7 @@ func (s *Solver) propagateAndSearchPB(lit Lit, lvl decLevel) Status {
 			for conflict != nil {
 				// log.Printf("conflict: %s", conflict.PBString())
 				s.Stats.NbConflicts++
+				s.conflicts.Store(int64(s.Stats.NbConflicts)) // lifesat
 				if s.Stats.NbConflicts%5_000 == 0 && s.varDecay < 0.95 {
 					s.varDecay += 0.01
 				}
@@ -566,6 +569,11 @@ func (s *Solver) Seed(seed uint64) {
 // every later Solve return Indet at once. It may be called from any
 // goroutine. (lifesat: not in gophersat v1.4.0.)
 func (s *Solver) Interrupt() { s.stop.Store(true) }
+
+// Conflicts is the number of conflicts the solver has met so far
+// (Stats.NbConflicts), which may be read from any goroutine while Solve
+// runs. (lifesat: not in gophersat v1.4.0.)
+func (s *Solver) Conflicts() int64 { return s.conflicts.Load() }
 
 // Sets the status to unsat and do cleanup tasks.
 func (s *Solver) setUnsat() Status {
