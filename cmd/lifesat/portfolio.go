@@ -80,7 +80,7 @@ const maxSymmetries = 9
 // empty) is replaced by the next strategy, so no core idles. The other
 // workers are killed and reaped before race returns; timeout bounds the
 // whole race. When no member is definitive, member 0's outcome stands.
-func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, timeout time.Duration, stdout, stderr io.Writer) (int, error) {
+func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, timeout time.Duration, live *liveLines, stdout, stderr io.Writer) (int, error) {
 	strategies := lifesat.Strategies(p, s, jobs+2*maxSymmetries)
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
@@ -113,12 +113,20 @@ func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s
 		c.Env = append(c.Env, memberMemoryEnv+"="+strconv.FormatInt(lifesat.MaxMemory/int64(jobs), 10))
 		var out, errb bytes.Buffer
 		c.Stdout, c.Stderr = &out, &errb
-		if err := startOwned(c); err != nil {
+		started, passed, err := live.attach(c, k)
+		if err != nil {
+			return fmt.Errorf("portfolio: %w", err)
+		}
+		err = startOwned(c)
+		started()
+		if err != nil {
+			passed()
 			return fmt.Errorf("portfolio: %w", err)
 		}
 		running++
 		go func() {
 			err := c.Wait()
+			passed() // its last reports are out before its outcome
 			code := 0
 			var ee *exec.ExitError
 			if errors.As(err, &ee) {

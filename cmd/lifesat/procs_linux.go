@@ -115,3 +115,18 @@ func childrenOf(pid int) []int {
 	}
 	return kids
 }
+
+// canPassPipes: a race's members get a pipe for their progress (live.go).
+const canPassPipes = true
+
+// inheritedPipe is descriptor fd as a file, closed when this process
+// starts another program (a solver), so that only the member holds the
+// pipe; nil when fd is not an open pipe.
+func inheritedPipe(fd int) *os.File {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return nil
+	}
+	syscall.CloseOnExec(fd)
+	return os.NewFile(uintptr(fd), "progress")
+}

@@ -2,7 +2,10 @@
 
 package main
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+)
 
 // ownGroup leaves the default: cancellation kills the child process.
 func ownGroup(*exec.Cmd) {}
@@ -20,3 +23,9 @@ func adoptOrphans() {}
 
 // killDescendants does nothing: only the children's own kill applies.
 func killDescendants() {}
+
+// canPassPipes: members' progress comes with the rest of their output.
+const canPassPipes = false
+
+// inheritedPipe is never used where pipes are not passed.
+func inheritedPipe(int) *os.File { return nil }

@@ -244,8 +244,9 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		Solver:     solver,
 	}
 	if f.verbose {
+		w, prefix := progressOut(f.stderr)
 		s.Progress = func(format string, args ...any) {
-			fmt.Fprintf(f.stderr, "lifesat: "+format+"\n", args...)
+			fmt.Fprintf(w, prefix+format+"\n", args...)
 		}
 	}
 	return p, s, format, nil
@@ -319,7 +320,11 @@ func search(ctx context.Context, cmd string, args []string, stdout, stderr io.Wr
 		}
 	}
 	if f.jobs > 1 && f.n == 1 {
-		return race(ctx, []string{cmd}, args, p, s, f.jobs, f.timeout, stdout, stderr)
+		var live *liveLines
+		if f.verbose {
+			live = &liveLines{w: stderr}
+		}
+		return race(ctx, []string{cmd}, args, p, s, f.jobs, f.timeout, live, stdout, stderr)
 	}
 	s.MaxMemory = memberMemory()
 	ctx, cancel := withTimeout(ctx, f.timeout)
