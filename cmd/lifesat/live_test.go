@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -62,7 +63,12 @@ func TestRaceReportsProgressLive(t *testing.T) {
 		t.Errorf("members reporting more than a second before the end: %v, want 0 and 1 (the first two) at least; stderr:\n%s", members, w.buf.String())
 	}
 
-	code, _, errs := lifesatCmd(t, "", "osc", "-period", "2", "-size", "6x6", "-v", "-jobs", "1")
+	code, _, errs := lifesatCmd(t, "", "osc", "-period", "3", "-size", "16x16", "-v", "-jobs", "2")
+	if code != exitFound || !regexp.MustCompile(`(?m)^lifesat: member \d+ answered: the (whole problem|\S+ sub-problem), seed \d+, (direct|knuth) encoding$`).MatchString(errs) {
+		t.Errorf("a race with -v that finds: exit %d, stderr %q; want the line naming the member that answered", code, errs)
+	}
+
+	code, _, errs = lifesatCmd(t, "", "osc", "-period", "2", "-size", "6x6", "-v", "-jobs", "1")
 	if code != exitFound || !strings.Contains(errs, "lifesat: oscillator p2 6x6: ") || strings.Contains(errs, "member") {
 		t.Errorf("-jobs 1 -v: exit %d, stderr %q; want the reports with no member", code, errs)
 	}

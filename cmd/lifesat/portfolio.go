@@ -156,6 +156,9 @@ func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s
 			continue // killed from outside
 		}
 		if r.code == exitFound || r.code == exitUsage || (r.code == exitNone && !r.restricted) {
+			if live != nil && r.code == exitFound {
+				fmt.Fprintf(stderr, "lifesat: member %d answered: %s\n", r.k, describeMember(strategies[r.k]))
+			}
 			return emit(r, stdout, stderr)
 		}
 		if r.k == 0 {
@@ -174,6 +177,20 @@ func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s
 		return 0, errors.New("portfolio: no member finished")
 	}
 	return emit(*first, stdout, stderr)
+}
+
+// describeMember says what a member searched: "the D4+ sub-problem, seed
+// 4, direct encoding".
+func describeMember(st lifesat.Strategy) string {
+	what := "the whole problem"
+	if st.Restricted {
+		what = "the " + string(st.Problem.Symmetry) + " sub-problem"
+	}
+	enc := st.Settings.Encoding
+	if enc == "" {
+		enc = lifesat.Direct
+	}
+	return fmt.Sprintf("%s, seed %d, %s encoding", what, st.Settings.Seed, enc)
 }
 
 // emit passes a member's output on and returns its exit status.
