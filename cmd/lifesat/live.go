@@ -38,10 +38,17 @@ func progressOut(stderr io.Writer) (io.Writer, string) {
 }
 
 // liveLines passes on the lines of the members' pipes to w, one whole line
-// at a time.
+// at a time. It is itself a Writer to w, for the race's own output, so
+// that no two writes to w overlap.
 type liveLines struct {
 	mu sync.Mutex
 	w  io.Writer
+}
+
+func (l *liveLines) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // attach gives c, member k, the write end of a new pipe as its descriptor
@@ -71,10 +78,9 @@ func (l *liveLines) attach(c *exec.Cmd, k int) (started func(), wait func(), err
 			defer r.Close()
 			sc := bufio.NewScanner(r)
 			for sc.Scan() {
-				l.mu.Lock()
-				_, _ = l.w.Write(append(sc.Bytes(), '\n'))
-				l.mu.Unlock()
+				_, _ = l.Write(append(sc.Bytes(), '\n'))
 			}
+			_, _ = io.Copy(io.Discard, r) // past a line too long: the member must not block
 		}()
 	}
 	return started, func() { <-done }, nil

@@ -80,8 +80,13 @@ const maxSymmetries = 9
 // empty) is replaced by the next strategy, so no core idles. The other
 // workers are killed and reaped before race returns; timeout bounds the
 // whole race. When no member is definitive, member 0's outcome stands.
+// With live (-v), the members' progress reports are passed on as they
+// come, and the member that answered is named (live.go).
 func race(ctx context.Context, cmd []string, args []string, p lifesat.Problem, s *lifesat.Settings, jobs int, timeout time.Duration, live *liveLines, stdout, stderr io.Writer) (int, error) {
 	strategies := lifesat.Strategies(p, s, jobs+2*maxSymmetries)
+	if live != nil {
+		stderr = live // the members' reports and the race's own lines, one at a time
+	}
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	results := make(chan outcome)
