@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	lifesat-bench [-suite S] [-seeds K] [-timeout D] [-data DIR] [-plots DIR]
+//	lifesat-bench [-suite S] [-seeds K] [-timeout D] [-data DIR] [-plots DIR] [-lls DIR]
 //
 // It writes DIR/bench-<suite>.csv under -data and the figures
 // bench-<suite>-*.png under -plots, and prints the path of every file
@@ -67,6 +67,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	timeout := fs.Duration("timeout", 0, "time limit of each run (default: the suite's own, else 2m; the hard suite's is 3m)")
 	dataDir := fs.String("data", "", "`directory` of the CSV files, e.g. data (default: a new temporary folder)")
 	plotDir := fs.String("plots", "", "`directory` of the PNG figures, e.g. plots (default: a new temporary folder)")
+	lls := fs.String("lls", "", "`directory` of a logic-life-search checkout with solvers/cadical: the hard suite runs LLS beside lifesat")
 	fs.SetOutput(io.Discard) // the error is reported once, below
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -81,6 +82,11 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	}
 	if *seeds < 1 {
 		return 0, fmt.Errorf("-seeds %d: want 1 or more", *seeds)
+	}
+	if *lls != "" {
+		if fi, err := os.Stat(filepath.Join(*lls, "lls")); err != nil || fi.IsDir() {
+			return 0, fmt.Errorf("-lls %s: no lls program in that folder (git clone https://github.com/frankeverdij/logic-life-search)", *lls)
+		}
 	}
 	var suites []bench.Suite
 	if *suite == "all" {
@@ -103,7 +109,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	}
 	for _, s := range suites {
 		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
-		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, Progress: func(r bench.Row) {
+		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Progress: func(r bench.Row) {
 			fmt.Fprintf(stderr, "  %-34s %-9s %-9s seed %-2d %9.1f ms  %s verified=%v %s\n",
 				r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value)
 		}})

@@ -23,6 +23,7 @@ const (
 	Search = "search" // lifesat.Search for one pattern
 	Max    = "max"    // lifesat.Maximize
 	Count  = "count"  // lifesat.Count (all patterns, the empty one included)
+	// and LLS (lls.go): logic-life-search on the same search
 )
 
 // A Case is one problem under one encoding and solver.
@@ -105,6 +106,10 @@ type Options struct {
 	Timeout time.Duration
 	// Progress, when not nil, is told about each row as it is measured.
 	Progress func(Row)
+	// LLS is the folder of a logic-life-search checkout, whose solvers/
+	// has cadical: the suites' LLS cases run it (the hard suite's, beside
+	// lifesat's). "" skips them.
+	LLS string
 }
 
 // Run measures every case of the suite and returns the rows. Cases whose
@@ -131,6 +136,9 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if c.Solver == "" {
 			solver = nil // the library chooses
 		}
+		if c.Kind == LLS && opt.LLS == "" {
+			continue
+		}
 		seeds := 1
 		if c.Seeded {
 			seeds = max(opt.Seeds, s.MinSeeds)
@@ -140,7 +148,12 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			if err := ctx.Err(); err != nil {
 				return rows, err
 			}
-			r := measure(ctx, c, solver, seed, timeout)
+			var r Row
+			if c.Kind == LLS {
+				r = runLLS(ctx, opt.LLS, c, seed, timeout)
+			} else {
+				r = measure(ctx, c, solver, seed, timeout)
+			}
 			r.Machine = machine
 			rows = append(rows, r)
 			if opt.Progress != nil {

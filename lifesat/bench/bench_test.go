@@ -127,10 +127,11 @@ func TestHardSuite(t *testing.T) {
 		if c.Timeout <= 0 || !c.Seeded {
 			t.Errorf("%s (%q): unbounded or unseeded", c.Name(), c.Solver)
 		}
-		n[c.Solver]++
+		n[c.Kind+" "+c.Solver]++
 	}
-	if n[""] != len(bench.HardProblems()) || n["cadical"] != len(bench.HardProblems()) {
-		t.Errorf("cases per solver: %v", n)
+	h := len(bench.HardProblems())
+	if n["search "] != h || n["search cadical"] != h || n["lls cadical"] != h || len(n) != 3 {
+		t.Errorf("cases per kind and solver: %v, want %d each of gophersat, cadical and LLS", n, h)
 	}
 	// The figure draws answered and stopped runs alike.
 	rows := []bench.Row{

@@ -23,7 +23,10 @@
 // row is checked against a second, independent count on small boxes)
 // before its row says verified=true. A case whose external solver is not
 // installed is skipped. The plots draw the published anchors (the blog's
-// times, Bosch's CPLEX times) beside the measured points.
+// times, Bosch's CPLEX times) beside the measured points. Given a
+// logic-life-search checkout (Options.LLS), the hard suite also runs LLS
+// on its searches, seed for seed (LLSArgs), and re-simulates its answers
+// (ReadLLSBlocks reads them) as it does lifesat's.
 //
 // Timing on shared machines is noisy: compare medians over seeds, and
 // measure the things compared side by side in one run.

@@ -161,21 +161,27 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		index[p.String()] = i + 1
 	}
 	var s []lifeplot.Sample
+	lls := false // LLS was measured with the suite
 	for _, r := range rows {
 		i := index[r.Problem]
 		if i == 0 || r.Status == "ERROR" {
 			continue
 		}
 		series := "lifesat -jobs 1, " + r.Solver
+		if r.Solver == LLSSolver {
+			series = LLSSolver
+			lls = true
+		}
 		if r.Status == "UNKNOWN" {
 			series += ", stopped at the time limit"
 		}
 		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
 	}
-	// LLS M1 with cadical on this machine (README, "Hard searches"): seeds
-	// 1-5 of the first three searches, measured on 2026-11-23 beside the
-	// suite; one run each of the others (the D8 time, and p4 and
-	// the ship at a load of 5-10).
+	// Without LLS rows (lifesat-bench -lls DIR), LLS M1 with cadical as
+	// measured on this machine (README, "Hard searches"): seeds 1-5 of the
+	// first three searches, on 2026-11-23 beside the suite; one run each
+	// of the others (the D8 time, and p4 and the ship at a load of
+	// 5-10).
 	for i, secs := range [][]float64{
 		{9.1, 155.6, 29.2, 153.4, 32.9},
 		{6.8, 35.8, 28.0, 7.4, 34.4},
@@ -185,7 +191,9 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		{1.2},
 	} {
 		for _, sec := range secs {
-			s = append(s, lifeplot.Sample{Series: "LLS M1 + cadical", X: float64(i + 1), Seconds: sec})
+			if !lls {
+				s = append(s, lifeplot.Sample{Series: LLSSolver + " (measured before)", X: float64(i + 1), Seconds: sec})
+			}
 		}
 	}
 	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches without the portfolio: a point per seed", XLabel: "search"})

@@ -90,11 +90,14 @@ func Suites() []Suite {
 	}
 	tpl.Plots = []Figure{templatesFigure}
 
-	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; the README gives the same searches as LLS commands"}
+	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; with -lls DIR, the same searches with logic-life-search beside them (the README gives them as LLS commands)"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, p := range HardProblems() {
 			hard.Cases = append(hard.Cases, Case{Kind: Search, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute})
 		}
+	}
+	for _, p := range HardProblems() { // with lifesat-bench -lls DIR
+		hard.Cases = append(hard.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 3 * time.Minute})
 	}
 	hard.Plots = []Figure{hardFigure}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
