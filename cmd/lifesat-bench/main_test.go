@@ -30,6 +30,7 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"-seeds", "0"}, "-seeds 0"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-no-such-flag"}, "-no-such-flag"},
+		{[]string{"-suite", "hard", "-lls", "/no/such/folder"}, "no lls program in that folder"},
 	} {
 		var out, errOut bytes.Buffer
 		code := run(context.Background(), tc.args, &out, &errOut)
