@@ -110,7 +110,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 	for _, s := range suites {
 		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
 		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Progress: func(r bench.Row) {
-			fmt.Fprintf(stderr, "  %-34s %-9s %-9s seed %-2d %9.1f ms  %s verified=%v %s\n",
+			fmt.Fprintf(stderr, "  %-34s %-9s %-16s seed %-2d %9.1f ms  %s verified=%v %s\n",
 				r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value)
 		}})
 		if err != nil {
