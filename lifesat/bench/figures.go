@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -162,6 +163,7 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 	}
 	var s []lifeplot.Sample
 	lls := false // LLS was measured with the suite
+	var stopped []string
 	for _, r := range rows {
 		i := index[r.Problem]
 		if i == 0 || r.Status == "ERROR" {
@@ -174,6 +176,9 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		}
 		if r.Status == "UNKNOWN" {
 			series += ", stopped at the time limit"
+			if !slices.Contains(stopped, series) {
+				stopped = append(stopped, series)
+			}
 		}
 		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
 	}
@@ -196,7 +201,7 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 			}
 		}
 	}
-	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches without the portfolio: a point per seed", XLabel: "search"})
+	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches without the portfolio: a point per seed", XLabel: "search", PointsOnly: stopped})
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,9 @@ type TimingOptions struct {
 	// LogX puts X on a log scale too (then every X must be positive), for
 	// sizes that grow by factors.
 	LogX bool
+	// PointsOnly names the series drawn without a median line: runs
+	// stopped at a time limit, whose times are the limit's.
+	PointsOnly []string
 }
 
 // TimingPlot plots time against X on a log time axis: every sample as a
@@ -102,6 +105,11 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 		line.Width = vg.Points(1.5)
 		scatter.Color = plotutil.Color(i)
 		scatter.Shape = plotutil.Shape(i)
+		if slices.Contains(o.PointsOnly, name) {
+			p.Add(scatter)
+			p.Legend.Add(name, scatter)
+			continue
+		}
 		p.Add(line, scatter)
 		p.Legend.Add(name, line, scatter)
 	}

@@ -220,3 +220,36 @@ func TestLogTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestTimingPlotPointsOnly: a series named in PointsOnly is drawn without
+// its median line (two stopped runs far apart are not joined), and a name
+// that is no series changes nothing.
+func TestTimingPlotPointsOnly(t *testing.T) {
+	runs := []Sample{
+		{"solved", 1, 2}, {"solved", 2, 3}, {"solved", 3, 1},
+		{"stopped", 1, 180}, {"stopped", 3, 180},
+	}
+	lines := func(o *TimingOptions) int {
+		p, err := TimingPlot(runs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		ps := reflect.ValueOf(p).Elem().FieldByName("plotters")
+		for i := range ps.Len() {
+			if ps.Index(i).Elem().Type() == reflect.TypeOf(&plotter.Line{}) {
+				n++
+			}
+		}
+		if legendEntries(p) != 2 {
+			t.Errorf("%d legend entries, want one per series", legendEntries(p))
+		}
+		return n
+	}
+	if n := lines(&TimingOptions{PointsOnly: []string{"no such series"}}); n != 2 {
+		t.Errorf("%d median lines, want 2", n)
+	}
+	if n := lines(&TimingOptions{PointsOnly: []string{"stopped"}}); n != 1 {
+		t.Errorf("%d median lines with the stopped runs as points only, want 1", n)
+	}
+}
