@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
 )
 
 // LLS cases run logic-life-search (github.com/frankeverdij/logic-life-search,
@@ -90,7 +91,7 @@ func runLLS(ctx context.Context, dir string, c Case, seed uint64, timeout time.D
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "lls"), args...)
 	cmd.Dir = dir
-	ownGroup(cmd) // cadical is LLS's child
+	procgroup.Own(cmd) // cadical is LLS's child
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
 )
 
 // External is a SAT solver run as a child process that reads DIMACS CNF,
@@ -87,7 +89,7 @@ func (e *NotFoundError) Error() string {
 func (e *NotFoundError) Unwrap() error { return e.Err }
 
 // On Unix the solver runs in a process group of its own, killed whole on
-// cancellation (external_unix.go).
+// cancellation (package internal/procgroup).
 //
 // externalWaitDelay bounds how long a killed solver's output is waited for
 // (it matters only when the solver left children holding its pipes).
@@ -221,7 +223,7 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 	}
 	cmd := exec.CommandContext(ctx, s.path, args...)
 	cmd.WaitDelay = externalWaitDelay
-	ownGroup(cmd)
+	procgroup.Own(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
@@ -253,7 +255,7 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 	waitErr := make(chan error, 1)
 	go func() {
 		err := cmd.Wait()
-		killGroup(cmd) // what a wrapper script left behind
+		procgroup.Kill(cmd) // what a wrapper script left behind
 		pw.Close()
 		waitErr <- err
 	}()

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package logic
+package procgroup
 
 import "syscall"
 

@@ -1,7 +1,7 @@
-package logic
+package procgroup
 
 import "syscall"
 
-// dieWithParent asks the kernel to kill the solver when the process that
+// dieWithParent asks the kernel to kill the child when the process that
 // started it dies, even by SIGKILL (it cannot clean up then).
 func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }
