@@ -15,6 +15,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
+	"github.com/lifesat/lifesat/lifesat/rle"
 )
 
 // LLS cases run logic-life-search (github.com/frankeverdij/logic-life-search,
@@ -156,9 +157,13 @@ func ReadLLSBlocks(text string) (*lifesat.Board, error) {
 		if !strings.HasPrefix(line, "x =") && !strings.HasPrefix(line, "x=") {
 			continue
 		}
-		var err error
-		if w, h, err = rleSize(line); err != nil {
-			return nil, err
+		hdr, err := rle.Read(strings.NewReader(line + "\n!")) // the header, an empty body
+		if err != nil {
+			return nil, fmt.Errorf("bench: LLS's header: %w", err)
+		}
+		w, h = hdr.Board.Width(), hdr.Board.Height()
+		if w < 1 || h < 1 || w > lifesat.MaxSide || h > lifesat.MaxSide {
+			return nil, fmt.Errorf("bench: LLS's grid is %dx%d", w, h)
 		}
 		break
 	}
@@ -198,32 +203,4 @@ func ReadLLSBlocks(text string) (*lifesat.Board, error) {
 		}
 	}
 	return b, nil
-}
-
-// rleSize reads the size from an RLE header line "x = W, y = H, ...".
-func rleSize(line string) (w, h int, err error) {
-	w, h = -1, -1
-	for _, field := range strings.Split(line, ",") {
-		k, v, ok := strings.Cut(field, "=")
-		if !ok {
-			continue
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		switch strings.TrimSpace(k) {
-		case "x":
-			if err != nil || n < 1 || n > lifesat.MaxSide {
-				return 0, 0, fmt.Errorf("bench: bad width in LLS's header %q", line)
-			}
-			w = n
-		case "y":
-			if err != nil || n < 1 || n > lifesat.MaxSide {
-				return 0, 0, fmt.Errorf("bench: bad height in LLS's header %q", line)
-			}
-			h = n
-		}
-	}
-	if w < 0 || h < 0 {
-		return 0, 0, fmt.Errorf("bench: no size in LLS's header %q", line)
-	}
-	return w, h, nil
 }
