@@ -195,13 +195,15 @@ func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (lifesat.R
 	return rule, format, nil
 }
 
-// progress returns a Settings.Progress that writes to w, or nil.
-func progress(w io.Writer, on bool) func(string, ...any) {
+// progress returns a Settings.Progress that writes to stderr (to the
+// race's pipe in a member of a race: progressOut), or nil.
+func progress(stderr io.Writer, on bool) func(string, ...any) {
 	if !on {
 		return nil
 	}
+	w, prefix := progressOut(stderr)
 	return func(format string, args ...any) {
-		fmt.Fprintf(w, "lifesat: "+format+"\n", args...)
+		fmt.Fprintf(w, prefix+format+"\n", args...)
 	}
 }
 

@@ -242,12 +242,7 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		AllowEmpty: f.allowEmpty,
 		AnyPeriod:  f.anyPeriod,
 		Solver:     solver,
-	}
-	if f.verbose {
-		w, prefix := progressOut(f.stderr)
-		s.Progress = func(format string, args ...any) {
-			fmt.Fprintf(w, prefix+format+"\n", args...)
-		}
+		Progress:   progress(f.stderr, f.verbose),
 	}
 	return p, s, format, nil
 }
