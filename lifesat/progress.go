@@ -75,10 +75,13 @@ func (w *watch) line() string {
 		return fmt.Sprintf("%v: loading the formula into the solver for %v", w.what, elapsed.Round(time.Second))
 	}
 	msg := fmt.Sprintf("%v: searching for %v", w.what, elapsed.Round(time.Second))
-	counting := len(w.counters) > 0
+	counting := false
 	var n int64
 	for _, c := range w.counters {
-		n += c.Conflicts()
+		if k := c.Conflicts(); k >= 0 {
+			n += k
+			counting = true
+		}
 	}
 	w.mu.Unlock()
 	if counting {

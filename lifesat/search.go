@@ -94,8 +94,8 @@ type Settings struct {
 	// size of the formula, each better answer of an optimization, and,
 	// every 10 seconds while the solver runs, for how long it has run,
 	// its conflicts (when its sessions count them, as the embedded
-	// gophersat's do: logic.ConflictCounter) and the patterns found so
-	// far. It is called from the searching goroutine and from one of the
+	// gophersat's and cadical's do: logic.ConflictCounter) and the
+	// patterns found so far. It is called from the searching goroutine and from one of the
 	// search's own, never twice at once by one search (searches that run
 	// side by side with the same Progress call it each on its own), and
 	// not after the search returns.

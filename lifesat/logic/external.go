@@ -35,7 +35,9 @@ import (
 // or "s UNSATISFIABLE", with exit status 10 (SAT) or 20 (UNSAT). The
 // model is checked against every clause and assumption before Solve
 // returns it, and an answer that cannot be read is an error naming the
-// solver. Variables the "v" lines leave out are false.
+// solver. Variables the "v" lines leave out are false. The sessions are
+// ConflictCounters: they read the conflicts from the progress table
+// cadical prints on its comment lines as it runs.
 //
 // Minisat does not follow that format: it prints "SATISFIABLE" without the
 // model, which it writes to a file named as its second argument ("SAT" and
@@ -131,6 +133,44 @@ type externalSession struct {
 	unsat   bool // the clauses alone are unsatisfiable
 	model   []bool
 	pid     int // of the last solver process, for tests
+
+	// The conflicts read from the solver's reports (see reportReader):
+	// those of the runs that ended, and of the one running.
+	cmu           sync.Mutex
+	reported      bool // a report was read: the counts are known
+	ended, latest int64
+}
+
+var _ ConflictCounter = (*externalSession)(nil)
+
+// Conflicts is the number of conflicts that the solver's reports have
+// told, every run of the session together, or -1 when the solver printed
+// no report that lifesat can read (only cadical's tables are read; "-q"
+// silences them).
+func (s *externalSession) Conflicts() int64 {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	if !s.reported {
+		return -1
+	}
+	return s.ended + s.latest
+}
+
+// reportConflicts records the conflicts of the running solver's latest
+// report.
+func (s *externalSession) reportConflicts(n int64) {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	s.reported = true
+	s.latest = max(s.latest, n)
+}
+
+// endRun adds the conflicts of the run that ended to the session's.
+func (s *externalSession) endRun() {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	s.ended += s.latest
+	s.latest = 0
 }
 
 func (s *externalSession) Model() []bool { return s.model }
@@ -262,8 +302,9 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 
 	var out answer
 	if !s.minisat { // minisat's standard output is statistics only
-		out = parseAnswer(pr, s.nvars)
+		out = parseAnswer(pr, s.nvars, newReportReader(), s.reportConflicts)
 	}
+	defer s.endRun()
 	_, _ = io.Copy(io.Discard, pr)
 	werr := <-waitErr
 	wrerr := <-writeErr
@@ -346,8 +387,9 @@ type answer struct {
 
 // parseAnswer reads the SAT competition output format: "c" comment lines,
 // one "s" status line, "v" lines of literals ended by 0. Other lines are
-// ignored, as some solvers print banners.
-func parseAnswer(r io.Reader, nvars int) answer {
+// ignored, as some solvers print banners. The comment lines go to rr, and
+// the conflicts of each report it reads to conflicts.
+func parseAnswer(r io.Reader, nvars int, rr *reportReader, conflicts func(int64)) answer {
 	var a answer
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := 0
@@ -385,6 +427,16 @@ func parseAnswer(r io.Reader, nvars int) answer {
 			}
 			if err := readValues(br, a.model); err != nil {
 				a.err = fmt.Errorf("line %d: %v", line, err)
+				return a
+			}
+		case 'c':
+			text, err := br.ReadSlice('\n')
+			if err == bufio.ErrBufferFull { // no report is that long
+				err = skipLine(br)
+			} else if n, ok := rr.line(string(text)); ok {
+				conflicts(n)
+			}
+			if err != nil {
 				return a
 			}
 		case '\n':

@@ -52,3 +52,68 @@ func TestExternalKillsProcessGroup(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestExternalConflictsWhileRunning: a "solver" prints a report table,
+// then waits; the session's count is readable while Solve runs, and the
+// final report's count stays after it returns. A solver that prints no
+// table leaves the count unknown (-1).
+func TestExternalConflictsWhileRunning(t *testing.T) {
+	dir := t.TempDir()
+	gate := filepath.Join(dir, "go-on")
+	script := filepath.Join(dir, "solver.sh")
+	body := "#!/bin/sh\ncat > /dev/null\n" +
+		"echo 'c  seconds  conflicts'\necho 'c        MB'\necho 'c'\n" +
+		"echo 'c -  0.1 10 500'\n" +
+		"while [ ! -e " + gate + " ]; do sleep 0.02; done\n" +
+		"echo 'c -  0.2 11 900'\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f := &CNF{}
+	v := f.NewVar()
+	f.Add(v.Pos())
+	sess, err := External{Path: script}.Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter, ok := sess.(ConflictCounter)
+	if !ok {
+		t.Fatal("an External session is not a ConflictCounter")
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := sess.Solve(context.Background())
+		done <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for counter.Conflicts() != 500 {
+		if time.Now().After(deadline) {
+			t.Fatalf("Conflicts = %d while the solver waits, want 500", counter.Conflicts())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := os.WriteFile(gate, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := counter.Conflicts(); n != 900 {
+		t.Fatalf("Conflicts after the run = %d, want 900", n)
+	}
+
+	quiet := filepath.Join(dir, "quiet.sh")
+	if err := os.WriteFile(quiet, []byte("#!/bin/sh\ncat > /dev/null\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sess, err = External{Path: quiet}.Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := sess.Solve(context.Background()); st != Sat || err != nil {
+		t.Fatalf("Solve = %v, %v", st, err)
+	}
+	if n := sess.(ConflictCounter).Conflicts(); n != -1 {
+		t.Fatalf("Conflicts of a solver with no table = %d, want -1", n)
+	}
+}

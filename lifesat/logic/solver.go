@@ -58,10 +58,13 @@ type Session interface {
 // searches have met so far, all its Solve calls together. Conflicts may
 // be called from any goroutine, also while Solve runs in another: that is
 // how a long search reports its progress. Gophersat's sessions are
-// ConflictCounters; Gini's and External's are not (an external solver's
-// count is inside its process).
+// ConflictCounters, and so are External's, which read the counts from the
+// progress table the solver prints (cadical's); Gini's are not.
 type ConflictCounter interface {
 	Session
+	// Conflicts returns the number of conflicts, or a negative number
+	// when the session cannot tell (an external solver that prints no
+	// report lifesat reads).
 	Conflicts() int64
 }
 
