@@ -18,18 +18,7 @@ import (
 func TestExternalKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child.pid")
-	script := filepath.Join(dir, "solver.sh")
-	body := "#!/bin/sh\nsleep 60 &\necho $! > " + pidFile + "\nwait\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f := &CNF{}
-	v := f.NewVar()
-	f.Add(v.Pos())
-	sess, err := External{Path: script}.Start(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess := oneClause(t, fakeSolver(t, "solver.sh", "sleep 60 &\necho $! > "+pidFile+"\nwait"))
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	if st, err := sess.Solve(ctx); st != Unknown || err == nil {
@@ -58,24 +47,12 @@ func TestExternalKillsProcessGroup(t *testing.T) {
 // final report's count stays after it returns. A solver that prints no
 // table leaves the count unknown (-1).
 func TestExternalConflictsWhileRunning(t *testing.T) {
-	dir := t.TempDir()
-	gate := filepath.Join(dir, "go-on")
-	script := filepath.Join(dir, "solver.sh")
-	body := "#!/bin/sh\ncat > /dev/null\n" +
-		"echo 'c  seconds  conflicts'\necho 'c        MB'\necho 'c'\n" +
-		"echo 'c -  0.1 10 500'\n" +
-		"while [ ! -e " + gate + " ]; do sleep 0.02; done\n" +
-		"echo 'c -  0.2 11 900'\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f := &CNF{}
-	v := f.NewVar()
-	f.Add(v.Pos())
-	sess, err := External{Path: script}.Start(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gate := filepath.Join(t.TempDir(), "go-on")
+	sess := oneClause(t, fakeSolver(t, "solver.sh", "cat > /dev/null\n"+
+		"echo 'c  seconds  conflicts'\necho 'c        MB'\necho 'c'\n"+
+		"echo 'c -  0.1 10 500'\n"+
+		"while [ ! -e "+gate+" ]; do sleep 0.02; done\n"+
+		"echo 'c -  0.2 11 900'\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10"))
 	counter, ok := sess.(ConflictCounter)
 	if !ok {
 		t.Fatal("an External session is not a ConflictCounter")
@@ -102,18 +79,23 @@ func TestExternalConflictsWhileRunning(t *testing.T) {
 		t.Fatalf("Conflicts after the run = %d, want 900", n)
 	}
 
-	quiet := filepath.Join(dir, "quiet.sh")
-	if err := os.WriteFile(quiet, []byte("#!/bin/sh\ncat > /dev/null\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	sess, err = External{Path: quiet}.Start(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess = oneClause(t, fakeSolver(t, "quiet.sh", "cat > /dev/null\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10"))
 	if st, err := sess.Solve(context.Background()); st != Sat || err != nil {
 		t.Fatalf("Solve = %v, %v", st, err)
 	}
 	if n := sess.(ConflictCounter).Conflicts(); n != -1 {
 		t.Fatalf("Conflicts of a solver with no table = %d, want -1", n)
 	}
+}
+
+// oneClause starts the solver at path on a formula of one unit clause.
+func oneClause(t *testing.T, path string) Session {
+	t.Helper()
+	f := &CNF{}
+	f.Add(f.NewVar().Pos())
+	sess, err := External{Path: path}.Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess
 }
