@@ -32,7 +32,13 @@ found sooner:
     (upstream's) with a stable mode that restarts rarely and decides
     target phases, and reset the saved phases from time to time: for
     the first 100,000 conflicts lightly, at a conflict, then by
-    CaDiCaL's schedules, at a restart (modes.go).
+    CaDiCaL's schedules, at a restart (modes.go);
+  - a slot that a watch list or the list of learned clauses drops (past
+    the slice's new length) is cleared: upstream left it pointing to its
+    clause, so deleted learned clauses stayed in memory, and a long
+    search's memory grew with every clause it had learned (an exact p5
+    oscillator in 12x12, gophersat alone: see the README, "Known
+    limits").
 
 Two upstream slips are kept on purpose. Without the modes,
 rebuildOrderHeap builds the decision heap from a list that begins with

@@ -162,6 +162,13 @@ func (s *Solver) unwatchClause(c *Clause) {
 			j++
 		}
 		s.wl.wlist[neg][j] = s.wl.wlist[neg][length-1]
+		// lifesat: upstream left the dropped slot as it was. A slot past
+		// the end of a list (here, and where simplifyPropClauses and
+		// reduceLearned shorten theirs) still points to its clause, so a
+		// deleted learned clause stayed in memory until the slot was
+		// reused: a long search's memory grew with every clause it ever
+		// learned.
+		s.wl.wlist[neg][length-1] = watcher{}
 		s.wl.wlist[neg] = s.wl.wlist[neg][:length-1]
 	}
 }
@@ -182,6 +189,7 @@ func (s *Solver) unwatchPB(c *Clause) {
 			j++
 		}
 		s.wl.wlistPb[neg][j] = s.wl.wlistPb[neg][length-1]
+		s.wl.wlistPb[neg][length-1] = nil // lifesat: see unwatchClause
 		s.wl.wlistPb[neg] = s.wl.wlistPb[neg][:length-1]
 	}
 }
@@ -206,6 +214,7 @@ func (s *Solver) reduceLearned() {
 		s.unwatchClause(c)
 	}
 	nbLearned -= nbRemoved
+	clear(s.wl.learned[nbLearned:]) // lifesat: see unwatchClause
 	s.wl.learned = s.wl.learned[:nbLearned]
 }
 
@@ -235,6 +244,7 @@ func (s *Solver) reduceLearnedPB() {
 		s.unwatchPB(c)
 	}
 	nbLearned -= nbRemoved
+	clear(s.wl.learned[nbLearned:]) // lifesat: see reduceLearned
 	s.wl.learned = s.wl.learned[:nbLearned]
 }
 
@@ -282,6 +292,7 @@ func removeFrom(lst []*Clause, c *Clause) []*Clause {
 	}
 	last := len(lst) - 1
 	lst[i] = lst[last]
+	lst[last] = nil // lifesat: see unwatchClause
 	return lst[:last]
 }
 
@@ -389,13 +400,16 @@ func (s *Solver) simplifyPropClauses(lit Lit, lvl decLevel) *Clause {
 				j++
 				if firstStatus == Unsat {
 					copy(wl[j:], wl[i+1:]) // Keep remaining clauses
-					s.wl.wlist[lit] = wl[:len(wl)-((i+1)-j)]
+					n := len(wl) - ((i + 1) - j)
+					clear(wl[n:]) // lifesat: see unwatchClause
+					s.wl.wlist[lit] = wl[:n]
 					return c
 				}
 				s.propagateUnit(c, lvl, c.First())
 			}
 		}
 	}
+	clear(wl[j:]) // lifesat: see unwatchClause
 	s.wl.wlist[lit] = wl[:j]
 	return nil
 }
