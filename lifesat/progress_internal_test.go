@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -192,5 +193,30 @@ func TestProgressWithoutConflicts(t *testing.T) {
 	defer r.mu.Unlock()
 	if len(r.lines) == 0 || !strings.HasPrefix(r.lines[0], "2-step predecessor of a 12x12 pattern: ") {
 		t.Errorf("Predecessor: reports %q", r.lines)
+	}
+}
+
+// TestProgressOfCadical: an external cadical's conflicts reach the
+// reports, read from its own progress table; with "-q" it prints none,
+// and the reports give the time alone.
+func TestProgressOfCadical(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed")
+	}
+	fastReports(t, 10*time.Millisecond)
+	p := Oscillator(3, 16, 16) // seconds or more for cadical
+	r, ctx := newReports(t, after(3, true))
+	if _, err := Search(ctx, p, &Settings{Seed: 3, Solver: logic.External{Path: "cadical"}, Progress: r.progress}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Search with cadical: %v, want it cancelled after 3 reports and some conflicts; reports %q", err, r.watchLines())
+	}
+
+	r, ctx = newReports(t, after(20, false))
+	if _, err := Search(ctx, p, &Settings{Seed: 3, Solver: logic.External{Path: "cadical", Args: []string{"-q"}}, Progress: r.progress}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Search with cadical -q: %v, want it cancelled after 20 reports", err)
+	}
+	for _, l := range r.watchLines() {
+		if strings.Contains(l, "conflicts") {
+			t.Errorf("cadical -q prints no table, yet the report says %q", l)
+		}
 	}
 }

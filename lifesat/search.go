@@ -95,10 +95,10 @@ type Settings struct {
 	// every 10 seconds while the solver runs, for how long it has run,
 	// its conflicts (when its sessions count them, as the embedded
 	// gophersat's and cadical's do: logic.ConflictCounter) and the
-	// patterns found so far. It is called from the searching goroutine and from one of the
-	// search's own, never twice at once by one search (searches that run
-	// side by side with the same Progress call it each on its own), and
-	// not after the search returns.
+	// patterns found so far. It is called from the searching goroutine
+	// and from one of the search's own, never twice at once by one search
+	// (searches that run side by side with the same Progress call it each
+	// on its own), and not after the search returns.
 	Progress func(format string, args ...any)
 	// MaxMemory is the memory budget of the search in bytes, as estimated
 	// before the formula is built (see the package constant MaxMemory);
