@@ -280,6 +280,7 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 		return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
 	}
 	s.pid = cmd.Process.Pid
+	defer s.endRun()
 
 	// The writer may fail when the solver stops reading (it exited, or
 	// was killed): what counts is the answer, so its error only adds to
@@ -302,9 +303,8 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 
 	var out answer
 	if !s.minisat { // minisat's standard output is statistics only
-		out = parseAnswer(pr, s.nvars, newReportReader(), s.reportConflicts)
+		out = parseAnswer(pr, s.nvars, s.reportConflicts)
 	}
-	defer s.endRun()
 	_, _ = io.Copy(io.Discard, pr)
 	werr := <-waitErr
 	wrerr := <-writeErr
@@ -387,10 +387,12 @@ type answer struct {
 
 // parseAnswer reads the SAT competition output format: "c" comment lines,
 // one "s" status line, "v" lines of literals ended by 0. Other lines are
-// ignored, as some solvers print banners. The comment lines go to rr, and
-// the conflicts of each report it reads to conflicts.
-func parseAnswer(r io.Reader, nvars int, rr *reportReader, conflicts func(int64)) answer {
+// ignored, as some solvers print banners. The comment lines are read as
+// a progress table (reportReader), and the conflicts of each report go to
+// conflicts.
+func parseAnswer(r io.Reader, nvars int, conflicts func(int64)) answer {
 	var a answer
+	rr := newReportReader()
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := 0
 	for {

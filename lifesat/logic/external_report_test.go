@@ -142,7 +142,7 @@ func FuzzParseAnswer(f *testing.F) {
 	f.Add("s UNSATISFIABLE\n")
 	f.Add("c banner\ns UNKNOWN\n")
 	f.Fuzz(func(t *testing.T, out string) {
-		a := parseAnswer(strings.NewReader(out), 3, newReportReader(), func(n int64) {
+		a := parseAnswer(strings.NewReader(out), 3, func(n int64) {
 			if n < 0 {
 				t.Fatalf("%d conflicts", n)
 			}
