@@ -390,15 +390,24 @@ func TestParseSolver(t *testing.T) {
 	}
 
 	// cadical has a configuration for satisfiable formulas ("--sat ...
-	// target satisfiable instances" in its --help); gophersat's is its
-	// stable mode; the others have none that lifesat passes.
+	// target satisfiable instances" in its --help), after a first look
+	// in its default one ("-c <limit> limit the number of conflicts");
+	// gophersat's is its stable mode; the others have none that lifesat
+	// passes. A seed goes to both runs.
 	for name, want := range map[string]string{
-		"cadical": "-q --sat", "/usr/bin/cadical": "-q --sat", "/usr/bin/kissat": "", "minisat": "",
+		"cadical": "-q --sat | -q -c 3000", "/usr/bin/cadical": "-q --sat | -q -c 3000", "/usr/bin/kissat": "", "minisat": "",
 	} {
 		s, ok := External{Path: name, Args: []string{"-q"}}.ForSat()
-		if got := strings.Join(s.(External).Args, " "); ok != (want != "") || ok && got != want || !ok && got != "-q" {
+		e := s.(External)
+		got := strings.Join(e.Args, " ") + " | " + strings.Join(e.First, " ")
+		if ok != (want != "") || ok && got != want || !ok && got != "-q | " {
 			t.Errorf("ForSat(%q) = %q, %v; want %q", name, got, ok, want)
 		}
+	}
+	tuned, _ := External{Path: "cadical"}.ForSat()
+	seeded, _ := tuned.(External).WithSeed(5)
+	if e := seeded.(External); strings.Join(e.Args, " ") != "--sat --seed=5" || strings.Join(e.First, " ") != "-c 3000 --seed=5" {
+		t.Errorf("ForSat, then WithSeed: %q and first %q", e.Args, e.First)
 	}
 	if g, ok := (Gophersat{Seed: 3}).ForSat(); !ok || g != (Gophersat{Seed: 3, Stable: true}) {
 		t.Errorf("Gophersat.ForSat() = %#v, %v", g, ok)

@@ -49,9 +49,16 @@ import (
 // ctx.Err(); the session stays usable. Only the solver process itself is
 // killed: a wrapper script should exec the solver, or its children run on
 // until they finish (Solve still returns at once).
+//
+// First, when not empty, are the arguments of a short first run: each Solve
+// runs the solver with First, and again with Args only when that run ends
+// without an answer, as cadical does at a conflict limit ("-c N": exit
+// status 0, no "s" line). ForSat uses it to give cadical's default
+// configuration a first look before its "--sat" one.
 type External struct {
-	Path string
-	Args []string
+	Path  string
+	Args  []string
+	First []string
 }
 
 var _ Solver = External{}
@@ -68,10 +75,19 @@ func (e External) is(names ...string) bool {
 	return false
 }
 
-// withArg returns e with arg added after its Args (a copy: e's own Args
-// are left alone).
+// withArg returns e with arg added after its Args, and after First if
+// there is a first run (copies: e's own lists are left alone).
 func (e External) withArg(arg string) External {
-	return External{Path: e.Path, Args: append(append([]string(nil), e.Args...), arg)}
+	e.Args = appendCopy(e.Args, arg)
+	if len(e.First) > 0 {
+		e.First = appendCopy(e.First, arg)
+	}
+	return e
+}
+
+// appendCopy returns a new slice of list followed by more.
+func appendCopy(list []string, more ...string) []string {
+	return append(append([]string{}, list...), more...)
 }
 
 // NotFoundError is the error of External.Start and ParseSolver for a
@@ -111,6 +127,7 @@ func (e External) Start(f *CNF) (Session, error) {
 		name:    e.Path,
 		path:    path,
 		args:    append([]string(nil), e.Args...),
+		first:   append([]string(nil), e.First...),
 		minisat: e.is("minisat"),
 		nvars:   f.nvars,
 		unsat:   f.empty,
@@ -127,6 +144,7 @@ type externalSession struct {
 	name    string // as the user gave it, for messages
 	path    string
 	args    []string
+	first   []string // the arguments of the first run, if any
 	minisat bool
 	nvars   int
 	f       *CNF // the formula, clauses added later included
@@ -206,7 +224,13 @@ func (s *externalSession) Solve(ctx context.Context, assumptions ...Lit) (Status
 		s.model = make([]bool, s.nvars+1)
 		return Sat, nil
 	}
-	st, model, err := s.run(ctx, units)
+	st, model, err := Unknown, []bool(nil), error(nil)
+	if len(s.first) > 0 {
+		st, model, err = s.run(ctx, s.first, true, units)
+	}
+	if st == Unknown && err == nil {
+		st, model, err = s.run(ctx, s.args, false, units)
+	}
 	if err != nil {
 		return Unknown, err
 	}
@@ -247,9 +271,10 @@ func (s *externalSession) check(model []bool, units []Lit) error {
 	return nil
 }
 
-// run starts the solver, streams the formula to it and reads its answer.
-func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool, error) {
-	args := s.args
+// run starts the solver with args, streams the formula to it and reads
+// its answer. A limited run may end without one (exit status 0 and no
+// "s" line, or "s UNKNOWN"): it is then Unknown with no error.
+func (s *externalSession) run(ctx context.Context, args []string, limited bool, units []Lit) (Status, []bool, error) {
 	var result string
 	if s.minisat {
 		tmp, err := os.CreateTemp("", "lifesat-minisat-*.out")
@@ -344,6 +369,8 @@ func (s *externalSession) run(ctx context.Context, units []Lit) (Status, []bool,
 		return fail("bad output: %v", out.err)
 	case code != 0 && code != 10 && code != 20:
 		return fail("failed")
+	case out.status == Unknown && limited && code == 0:
+		return Unknown, nil, nil
 	case out.status == Unknown && out.seen:
 		return fail("gave no answer (s UNKNOWN)")
 	case out.status == Unknown:

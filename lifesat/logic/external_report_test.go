@@ -121,6 +121,30 @@ func TestExternalCountsCadicalConflicts(t *testing.T) {
 	}
 }
 
+// TestCadicalForSatLooksFirst: PHP(8, 7) takes cadical more conflicts
+// than the first look of ForSat allows, so it ends without an answer
+// and the "--sat" run proves the formula empty; the session counts the
+// conflicts of both runs.
+func TestCadicalForSatLooksFirst(t *testing.T) {
+	needSolver(t, "cadical")
+	f, sel := pigeonhole(8)
+	tuned, _ := External{Path: "cadical"}.ForSat()
+	sess, err := tuned.Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := sess.Solve(context.Background(), sel); st != Unsat || err != nil {
+		t.Fatalf("PHP(8, 7): %v, %v", st, err)
+	}
+	if n := sess.(ConflictCounter).Conflicts(); n <= SatFirstLook {
+		t.Fatalf("Conflicts = %d, want more than the first look's %d", n, SatFirstLook)
+	}
+	// The easy side (no pigeon has to sit) is answered in the first look.
+	if st, err := sess.Solve(context.Background()); st != Sat || err != nil {
+		t.Fatalf("without the selector: %v, %v", st, err)
+	}
+}
+
 // FuzzReportReader: any comment lines, no panic, no negative count.
 func FuzzReportReader(f *testing.F) {
 	f.Add(cadicalReport)

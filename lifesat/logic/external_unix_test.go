@@ -88,6 +88,52 @@ func TestExternalConflictsWhileRunning(t *testing.T) {
 	}
 }
 
+// TestExternalFirstRun: a "solver" whose first argument says which run
+// it is, and which logs its runs. A first run that stops without an
+// answer (exit status 0, "c UNKNOWN", as cadical at its conflict limit,
+// or "s UNKNOWN") leads to the second run, and the conflicts of both are
+// counted; a first run that answers is the answer; one that fails is an
+// error, with no second run.
+func TestExternalFirstRun(t *testing.T) {
+	report := "echo 'c  seconds  conflicts'\necho 'c        MB'\necho 'c'\necho 'c - 0.1 10 500'\n"
+	for _, tc := range []struct {
+		name, first string
+		want        Status
+		runs        string // the log: one letter a run
+		conflicts   int64
+		err         string
+	}{
+		{"limit", "echo 'c UNKNOWN'; exit 0", Sat, "fm", 1500, ""},
+		{"unknown", "echo 's UNKNOWN'; exit 0", Sat, "fm", 1500, ""},
+		{"sat", "echo 's SATISFIABLE'; echo 'v 1 0'; exit 10", Sat, "f", 500, ""},
+		{"unsat", "echo 's UNSATISFIABLE'; exit 20", Unsat, "f", 500, ""},
+		{"crash", "echo 'bad option' >&2; exit 3", Unknown, "f", 500, "failed (exit status 3): bad option"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "runs")
+			path := fakeSolver(t, "solver.sh", "cat > /dev/null\n"+report+
+				"if [ \"$1\" = first ]; then echo -n f >> "+log+"; "+tc.first+"; fi\n"+
+				"echo -n m >> "+log+"\necho 'c - 0.2 1 1000'\necho 's SATISFIABLE'\necho 'v 1 0'\nexit 10")
+			f := &CNF{}
+			f.Add(f.NewVar().Pos())
+			sess, err := External{Path: path, Args: []string{"main"}, First: []string{"first"}}.Start(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := sess.Solve(context.Background())
+			if st != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("Solve = %v, %v; want %v and error %q", st, err, tc.want, tc.err)
+			}
+			if runs, _ := os.ReadFile(log); string(runs) != tc.runs {
+				t.Errorf("runs %q, want %q", runs, tc.runs)
+			}
+			if n := sess.(ConflictCounter).Conflicts(); n != tc.conflicts {
+				t.Errorf("Conflicts = %d, want %d", n, tc.conflicts)
+			}
+		})
+	}
+}
+
 // oneClause starts the solver at path on a formula of one unit clause.
 func oneClause(t *testing.T, path string) Session {
 	t.Helper()
