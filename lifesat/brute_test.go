@@ -1,12 +1,15 @@
 package lifesat_test
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"sync"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // A bruteCount is what trying every board of a box finds: the number of
@@ -106,6 +109,35 @@ func TestBruteStillAgreesWithStep(t *testing.T) {
 					t.Errorf("%v %dx%d: bit masks %+v, Step %+v", r, w, h, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestOverflowingPopulationBound: a population bound the box cannot reach
+// is no bound. MaxPop = math.MaxInt once overflowed into "at most -1 live
+// cells" and gave UNSAT and a count of 0; the expected counts come from
+// the brute force, every bound that reaches past the box gives them, and
+// a MinPop past the box proves that nothing exists.
+func TestOverflowingPopulationBound(t *testing.T) {
+	want := bruteStill(4, 4, lifesat.Life).count - 1 // the empty board is not counted
+	for _, maxPop := range []int{16, 17, 1 << 40, math.MaxInt - 1, math.MaxInt} {
+		p := lifesat.StillLife(4, 4)
+		p.MaxPop = maxPop
+		got, err := lifesat.Count(context.Background(), p, nil)
+		if err != nil || got.Int64() != want {
+			t.Errorf("Count with MaxPop %d: %v, %v; want %d (brute force)", maxPop, got, err, want)
+		}
+		res, err := lifesat.Search(context.Background(), p, &lifesat.Settings{Seed: 1})
+		if err != nil || res.Status != logic.Sat {
+			t.Errorf("Search with MaxPop %d: %v, %v; want a still life", maxPop, res, err)
+		}
+	}
+	for _, minPop := range []int{17, math.MaxInt} {
+		p := lifesat.StillLife(4, 4)
+		p.MinPop = minPop
+		res, err := lifesat.Search(context.Background(), p, nil)
+		if err != nil || res.Status != logic.Unsat {
+			t.Errorf("Search with MinPop %d: %+v, %v; want proved none", minPop, res, err)
 		}
 	}
 }

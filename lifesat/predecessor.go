@@ -251,7 +251,9 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	watch := set.startWatch(fmt.Sprintf("%d-step predecessor of a %dx%d pattern", n, w, h))
+	what := fmt.Sprintf("%d-step predecessor of a %dx%d pattern", n, w, h)
+	set.progress("%s: %d variables, %d clauses, encoded in %v", what, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	watch := set.startWatch(what)
 	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, c)
 	if err != nil {

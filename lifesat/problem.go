@@ -173,8 +173,22 @@ func abs(a int) int {
 // programs (CountStillLifes, MaxStillLife) answer such problems without a
 // solver.
 func (p Problem) plainStillLife() bool {
+	lo, hi := p.popBounds()
 	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == C1) &&
-		p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && len(p.Blink) == 0 && p.Template == nil
+		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil
+}
+
+// popBounds is the one place that reads MinPop and MaxPop: the range
+// lo..hi of generation 0's population that the problem admits, with hi
+// clamped to the box's cells (a MaxPop of 0, or one the box cannot reach,
+// is no bound). lo may exceed the box's cells: then no pattern exists.
+func (p Problem) popBounds() (lo, hi int) {
+	cells := p.Width * p.Height
+	hi = cells
+	if p.MaxPop > 0 {
+		hi = min(p.MaxPop, cells)
+	}
+	return p.MinPop, hi
 }
 
 // A Pattern is one answer to a Problem: its generations 0..Period-1 (for

@@ -182,6 +182,8 @@ func TestProgressWithoutConflicts(t *testing.T) {
 		t.Errorf("Maximize's ladder: %v, want it cancelled after 3 reports and some conflicts; reports %q", err, r.lines)
 	}
 
+	// Predecessor reports its formula before it solves (its watch may
+	// never tick: the search can end within the first millisecond).
 	r, ctx = newReports(t, after(1, false))
 	target := NewBoard(12, 12)
 	for i := range 12 {

@@ -357,8 +357,10 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		f := p.frame()
 		size.vars += int64(len(maximalDivisors(per)) * f.Dx() * f.Dy()) // differ
 	}
-	if p.MinPop > 0 || p.MaxPop > 0 {
-		size = size.plus(totalizerSize(w*h, max(p.MinPop, p.MaxPop+1)))
+	lo, hi := p.popBounds()
+	bounded := lo > 0 || hi < w*h
+	if bounded {
+		size = size.plus(totalizerSize(w*h, min(max(lo, hi+1), w*h)))
 	}
 	if mode == sizeOnly {
 		in.size = size.plus(extra)
@@ -393,16 +395,15 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if p.Template != nil {
 		in.encodeTemplate()
 	}
-	if p.MinPop > 0 || p.MaxPop > 0 {
-		limit := max(p.MinPop, p.MaxPop+1)
+	if bounded {
 		before := c.NumVars()
-		tot, err := logic.NewTotalizerContext(ctx, c, first, min(limit, len(first)))
+		tot, err := logic.NewTotalizerContext(ctx, c, first, min(max(lo, hi+1), len(first)))
 		if err != nil {
 			return nil, err
 		}
-		c.Add(tot.Output(p.MinPop))
-		if p.MaxPop > 0 {
-			c.Add(tot.Output(p.MaxPop + 1).Not())
+		c.Add(tot.Output(lo)) // False, an empty clause, when lo exceeds the box
+		if hi < len(first) {
+			c.Add(tot.Output(hi + 1).Not())
 		}
 		if phased {
 			in.flipCounter(rng, before)
