@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
@@ -79,7 +80,7 @@ func TestOversizedProblemsAreRefused(t *testing.T) {
 			return err
 		}},
 		{"pred 512x512", func() error {
-			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: lifesat.NewBoard(512, 512)}, nil)
+			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: life.NewBoard(512, 512)}, nil)
 			return err
 		}},
 	}
@@ -129,7 +130,7 @@ func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
 		}},
 		{"pred 300x300", func(ctx context.Context) error {
 			rng := rand.New(rand.NewPCG(1, 2))
-			b := lifesat.NewBoard(300, 300)
+			b := life.NewBoard(300, 300)
 			for y := range 300 {
 				for x := range 300 {
 					b.Set(x, y, rng.IntN(2) == 0)

@@ -35,6 +35,7 @@ import (
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 type knuth struct {
@@ -43,7 +44,7 @@ type knuth struct {
 	out        *logic.Table
 }
 
-func newKnuth(r Rule) *knuth {
+func newKnuth(r rule.Rule) *knuth {
 	k := &knuth{}
 	for n := 1; n <= 8; n++ {
 		if r.Next(false, n) != r.Next(false, n-1) || r.Next(true, n) != r.Next(true, n-1) {

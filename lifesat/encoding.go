@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // An Encoding is a way of writing the Life rule as clauses.
@@ -130,10 +131,10 @@ var encoders sync.Map // encoderKey -> encoder
 
 type encoderKey struct {
 	e Encoding
-	r Rule
+	r rule.Rule
 }
 
-func newEncoder(e Encoding, r Rule) (encoder, error) {
+func newEncoder(e Encoding, r rule.Rule) (encoder, error) {
 	key := encoderKey{e, r}
 	if enc, ok := encoders.Load(key); ok {
 		return enc.(encoder), nil
@@ -157,13 +158,13 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 	return actual.(encoder), nil
 }
 
-// neighbourOffsets lists the eight neighbours in a fixed order.
-var neighbourOffsets = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
-
-// offsetBit is the bit of the neighbour at offset o (dx, dy) in a
-// Neighbourhood: NW is 256, SE is 1.
-func offsetBit(o [2]int) Neighbourhood {
-	return 1 << (8 - (3*(o[1]+1) + o[0] + 1))
+// mod is a modulo n in 0..n-1, for negative a too.
+func mod(a, n int) int {
+	a %= n
+	if a < 0 {
+		a += n
+	}
+	return a
 }
 
 func floorDiv(a, b int) int {

@@ -7,7 +7,9 @@ import (
 	"image"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // A PredMode says what a predecessor search assumes beyond the target.
@@ -54,7 +56,7 @@ func ParsePredMode(s string) (PredMode, error) {
 // A PredProblem asks for a board that becomes Target after Steps
 // generations (Steps 0 means 1).
 type PredProblem struct {
-	Target *Board
+	Target *life.Board
 	Steps  int
 	Mode   PredMode
 	// Minimize asks for the fewest live cells at generation 0, proved
@@ -64,7 +66,7 @@ type PredProblem struct {
 	// or (W+2N) x (H+2N) in PredWindow mode) whose live cells are the only
 	// ones that may be alive at generation 0: Knuth's "potentially alive"
 	// cells, followed for Steps generations.
-	Cage *Board
+	Cage *life.Board
 }
 
 // A PredResult is the outcome of a predecessor search.
@@ -74,7 +76,7 @@ type PredResult struct {
 	// logic.Unknown when the search stopped first.
 	Status logic.Status
 	// Board is the predecessor (generation 0), verified by simulation.
-	Board *Board
+	Board *life.Board
 	// Optimal is true when Minimize proved that no predecessor has fewer
 	// live cells.
 	Optimal bool
@@ -118,20 +120,20 @@ func (q PredProblem) validate() error {
 
 // Check reports whether b becomes the target after the steps, in the
 // problem's mode, by plain simulation. The zero Rule is an error.
-func (q PredProblem) Check(b *Board, r Rule) error {
+func (q PredProblem) Check(b *life.Board, r rule.Rule) error {
 	if r.IsZero() {
-		return fmt.Errorf("%w: Check: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem)
+		return fmt.Errorf("%w: Check: no rule (the zero rule.Rule); pass rule.Life or a parsed rule", ErrProblem)
 	}
 	n := q.steps()
-	var end *Board
+	var end *life.Board
 	switch q.Mode {
 	case PredTorus:
-		end = Run(b, r, Torus, n)[n]
+		end = life.Run(b, r, life.Torus, n)[n]
 	case PredWindow:
 		// Simulate in a plane large enough, then look at the box only.
-		end = Run(b.Pad(n), r, Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
+		end = life.Run(b.Pad(n), r, life.Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
 	default:
-		end = Run(b.Pad(n), r, Dead, n)[n]
+		end = life.Run(b.Pad(n), r, life.Dead, n)[n]
 		if !end.Equal(q.Target.Pad(n)) {
 			return errors.New("lifesat: the predecessor does not evolve into the target in an empty plane")
 		}
@@ -144,7 +146,7 @@ func (q PredProblem) Check(b *Board, r Rule) error {
 }
 
 // checkCage reports a live cell of b outside the cage.
-func (q PredProblem) checkCage(b *Board) error {
+func (q PredProblem) checkCage(b *life.Board) error {
 	if q.Cage == nil {
 		return nil
 	}
@@ -282,7 +284,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			return res, nil
 		}
 		m := sess.Model()
-		b := NewBoard(a0.Dx(), a0.Dy())
+		b := life.NewBoard(a0.Dx(), a0.Dy())
 		for i, l := range first {
 			b.Set(i%a0.Dx(), i/a0.Dx(), l.Value(m))
 		}

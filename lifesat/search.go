@@ -8,7 +8,9 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Diversify says how a search randomizes the solver's starting point.
@@ -68,7 +70,7 @@ type Settings struct {
 	// Pattern.Rule is then the range of rules it works in, and Count
 	// counts the patterns of every rule of the range together. Maximize
 	// and Predecessor refuse partial rules.
-	Rule Rule
+	Rule rule.Rule
 	// Encoding is the rule's encoding; "" means DefaultEncoding.
 	Encoding Encoding
 	// Solver decides the formula; nil means the embedded gophersat.
@@ -160,7 +162,7 @@ func (s *Settings) orDefaults() Settings {
 		d = *s
 	}
 	if d.Rule.IsZero() {
-		d.Rule = Life
+		d.Rule = rule.Life
 	}
 	if d.Encoding == "" {
 		d.Encoding = DefaultEncoding
@@ -180,7 +182,7 @@ type Instance struct {
 	// free transition's, as "transition N LIT".
 	CNF *logic.CNF
 	// Rule is the rule encoded.
-	Rule Rule
+	Rule rule.Rule
 	// Exact is true when an oscillator's period is exact.
 	Exact bool
 	cells []logic.Lit // [t][y][x] flattened
@@ -193,7 +195,7 @@ type Instance struct {
 // leaves it free (one variable per isotropic class, or per neighbourhood
 // for a MAP rule). The free transitions' variables come right after the
 // cells'.
-func (in *Instance) Transition(n Neighbourhood) logic.Lit { return in.trans[n&511] }
+func (in *Instance) Transition(n rule.Neighbourhood) logic.Lit { return in.trans[n&511] }
 
 // Cell is the literal that is true exactly when cell (x, y) of generation
 // t is alive; logic.False outside the box.
@@ -209,9 +211,9 @@ func (in *Instance) Cell(t, x, y int) logic.Lit {
 // of variable v).
 func (in *Instance) Decode(model []bool) *Pattern {
 	p := in.Problem
-	pat := &Pattern{Phases: make([]*Board, p.gens())}
+	pat := &Pattern{Phases: make([]*life.Board, p.gens())}
 	for t := range pat.Phases {
-		b := NewBoard(p.Width, p.Height)
+		b := life.NewBoard(p.Width, p.Height)
 		for y := range p.Height {
 			for x := range p.Width {
 				b.Set(x, y, in.Cell(t, x, y).Value(model))
@@ -334,9 +336,9 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	// all: only one cell per orbit is encoded. (A template may leave the
 	// rule unstated on cells of an orbit but not on others, and a partial
 	// rule's free transitions are not known to be symmetric.)
-	if p.Template == nil && !set.Rule.Partial() && set.Rule.invariant(p.Symmetry) {
+	if p.Template == nil && !set.Rule.Partial() && p.Symmetry.Preserves(set.Rule) {
 		for i := range steps {
-			steps[i].area = p.Symmetry.representatives(steps[i].area.Rectangle, w, h)
+			steps[i].area = representatives(p.Symmetry, steps[i].area.Rectangle, w, h)
 		}
 	}
 	// Size the formula once: the steps, and room for the constraints
@@ -427,7 +429,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	}
 	if set.Rule.Partial() {
 		c.Comment("transition N LIT: neighbourhood N (NW 256 ... SE 1) makes a live cell exactly when LIT is true, for each free transition")
-		for n := range Neighbourhood(512) {
+		for n := range rule.Neighbourhood(512) {
 			if set.Rule.Free(n) {
 				c.Comment("transition %d %d", n, in.trans[n])
 			}
@@ -442,7 +444,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 func (in *Instance) allocateCells() {
 	p := in.Problem
 	w, h := p.Width, p.Height
-	orbit := p.Symmetry.orbits(w, h)
+	orbit := p.Symmetry.Orbits(w, h)
 	caged := make([]bool, w*h) // orbit representative -> some member outside the cage
 	if p.Cage != nil {
 		for i, r := range orbit {
@@ -469,14 +471,14 @@ func (in *Instance) allocateCells() {
 // ruleRange is the range of rules pat works in, checked against the
 // transitions of the model it was decoded from: the model's rule must lie
 // in that range.
-func (in *Instance) ruleRange(pat *Pattern, model []bool) (Rule, error) {
+func (in *Instance) ruleRange(pat *Pattern, model []bool) (rule.Rule, error) {
 	rng, err := in.Problem.RuleRange(pat, in.Rule)
 	if err != nil {
-		return Rule{}, err
+		return rule.Rule{}, err
 	}
-	for n := range Neighbourhood(512) {
+	for n := range rule.Neighbourhood(512) {
 		if !rng.Free(n) && in.Transition(n).Value(model) != rng.Transition(n) {
-			return Rule{}, fmt.Errorf("lifesat: internal error: the model's transition %d is not the one its pattern needs", n)
+			return rule.Rule{}, fmt.Errorf("lifesat: internal error: the model's transition %d is not the one its pattern needs", n)
 		}
 	}
 	return rng, nil
@@ -486,7 +488,7 @@ func (in *Instance) ruleRange(pat *Pattern, model []bool) (Rule, error) {
 // rule a variable, and the fixed transitions their constants.
 func (in *Instance) allocateTransitions() {
 	r := in.Rule
-	for n := range Neighbourhood(512) {
+	for n := range rule.Neighbourhood(512) {
 		switch {
 		case !r.Free(n):
 			in.trans[n] = logic.False
@@ -495,7 +497,7 @@ func (in *Instance) allocateTransitions() {
 			}
 		case in.trans[n] == 0:
 			v := in.CNF.NewVar().Pos()
-			for _, m := range r.classOf(n) {
+			for _, m := range r.Class(n) {
 				in.trans[m] = v
 			}
 		}
@@ -780,7 +782,7 @@ func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern)
 
 // FindStillLife is the simple form for notebooks: one non-empty still life
 // in a w x h box, or nil when none exists.
-func FindStillLife(w, h int, s *Settings) (*Board, error) {
+func FindStillLife(w, h int, s *Settings) (*life.Board, error) {
 	res, err := Search(context.Background(), StillLife(w, h), s)
 	if err != nil || res.Status != logic.Sat {
 		return nil, err
@@ -790,7 +792,7 @@ func FindStillLife(w, h int, s *Settings) (*Board, error) {
 
 // FindOscillator is the simple form for notebooks: the phases of one
 // oscillator of period p in a w x h box, or nil when none exists.
-func FindOscillator(p, w, h int, s *Settings) ([]*Board, error) {
+func FindOscillator(p, w, h int, s *Settings) ([]*life.Board, error) {
 	res, err := Search(context.Background(), Oscillator(p, w, h), s)
 	if err != nil || res.Status != logic.Sat {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
@@ -129,7 +130,7 @@ func (t *Template) Set(gen, x, y int, s Spec) { t.Gens[gen][y*t.Width+x] = s }
 
 // Fix sets generation gen to board b: each live cell of b alive, each
 // dead one dead. Cells outside b are left as they are.
-func (t *Template) Fix(gen int, b *Board) {
+func (t *Template) Fix(gen int, b *life.Board) {
 	for y := range min(b.Height(), t.Height) {
 		for x := range min(b.Width(), t.Width) {
 			k := DeadCell
@@ -144,7 +145,7 @@ func (t *Template) Fix(gen int, b *Board) {
 // Unknown makes the cells of generation gen that are alive in mask
 // unknown: with Fix, a pattern of the known cells and a mask of the
 // unknown ones make a template generation.
-func (t *Template) Unknown(gen int, mask *Board) {
+func (t *Template) Unknown(gen int, mask *life.Board) {
 	for y := range min(mask.Height(), t.Height) {
 		for x := range min(mask.Width(), t.Width) {
 			if mask.Alive(x, y) {
@@ -243,7 +244,7 @@ func (p Problem) validateTemplate() error {
 	}
 	// The symmetry's orbits share one state.
 	if p.Symmetry != "" {
-		orbit := p.Symmetry.orbits(w, h)
+		orbit := p.Symmetry.Orbits(w, h)
 		for t := range n {
 			for i, r := range orbit {
 				union(cell(t, i%w, i/w), cell(t, r%w, r/w), false)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // The predecessors of a blinker's vertical phase inside a 3x3 box: fix
@@ -17,7 +18,7 @@ import (
 // agrees).
 func ExampleTemplate() {
 	tpl := lifesat.NewTemplate(3, 3, 2)
-	column := lifesat.NewBoard(3, 3)
+	column := life.NewBoard(3, 3)
 	for y := range 3 {
 		column.Set(1, y, true)
 	}

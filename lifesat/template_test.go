@@ -11,12 +11,14 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // glider is the glider heading down and right (LifeWiki "Glider").
-func glider() *lifesat.Board {
-	b := lifesat.NewBoard(3, 3)
+func glider() *life.Board {
+	b := life.NewBoard(3, 3)
 	for _, c := range [][2]int{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}} {
 		b.Set(c[0], c[1], true)
 	}
@@ -54,7 +56,7 @@ func eaterTemplate(n, recover int) *lifesat.Template {
 // of Problem.Check, that generation 0 of an eater answer, run for recover
 // generations, is the eater alone (generation 0 without the glider's
 // corner), and that the eater is a still life.
-func evolvesBack(t *testing.T, b *lifesat.Board, recover int) {
+func evolvesBack(t *testing.T, b *life.Board, recover int) {
 	t.Helper()
 	eater := b.Clone()
 	for y := range 4 {
@@ -63,11 +65,11 @@ func evolvesBack(t *testing.T, b *lifesat.Board, recover int) {
 		}
 	}
 	pad := recover + 2
-	end := lifesat.Run(b.Pad(pad), lifesat.Life, lifesat.Dead, recover)[recover]
+	end := life.Run(b.Pad(pad), rule.Life, life.Dead, recover)[recover]
 	if !end.Equal(eater.Pad(pad)) {
 		t.Errorf("glider + eater after %d generations is not the eater:\n%s\nbecame\n%s", recover, b, end)
 	}
-	if !lifesat.Step(eater.Pad(1), lifesat.Life, lifesat.Dead).Equal(eater.Pad(1)) || eater.Population() == 0 {
+	if !life.Step(eater.Pad(1), rule.Life, life.Dead).Equal(eater.Pad(1)) || eater.Population() == 0 {
 		t.Errorf("the eater is not a still life:\n%s", eater)
 	}
 }
@@ -92,7 +94,7 @@ func TestEater(t *testing.T) {
 	eater = eater.Crop(eater.BoundingBox())
 	fishhook := pic("OO..", "O.O.", "..O.", "..OO")
 	found := false
-	for _, f := range []*lifesat.Board{fishhook, fishhook.FlipX(), fishhook.FlipY(), fishhook.Rotate180(),
+	for _, f := range []*life.Board{fishhook, fishhook.FlipX(), fishhook.FlipY(), fishhook.Rotate180(),
 		fishhook.Transpose(), fishhook.Transpose().FlipX(), fishhook.Transpose().FlipY(), fishhook.Transpose().Rotate180()} {
 		found = found || eater.Equal(f)
 	}
@@ -102,8 +104,8 @@ func TestEater(t *testing.T) {
 }
 
 // pic is a board from rows of '.' and 'O'.
-func pic(rows ...string) *lifesat.Board {
-	b := lifesat.NewBoard(len(rows[0]), len(rows))
+func pic(rows ...string) *life.Board {
+	b := life.NewBoard(len(rows[0]), len(rows))
 	for y, r := range rows {
 		for x, c := range r {
 			b.Set(x, y, c == 'O')
@@ -113,8 +115,8 @@ func pic(rows ...string) *lifesat.Board {
 }
 
 // place is b drawn at (dx, dy) on an empty w x h board.
-func place(b *lifesat.Board, w, h, dx, dy int) *lifesat.Board {
-	out := lifesat.NewBoard(w, h)
+func place(b *life.Board, w, h, dx, dy int) *life.Board {
+	out := life.NewBoard(w, h)
 	for y := range b.Height() {
 		for x := range b.Width() {
 			out.Set(x+dx, y+dy, b.Alive(x, y))
@@ -135,7 +137,7 @@ func place(b *lifesat.Board, w, h, dx, dy int) *lifesat.Board {
 func TestCompleteShips(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		ship *lifesat.Board
+		ship *life.Board
 	}{
 		{"LWSS", pic(".O..O", "O....", "O...O", "OOOO.")},
 		{"MWSS", pic("...O..", ".O...O", "O.....", "O....O", "OOOOO.")},
@@ -159,7 +161,7 @@ func TestCompleteShips(t *testing.T) {
 			}
 			for _, pat := range res.Patterns {
 				b := pat.Board()
-				if !moves(b, lifesat.Life, 4, -2, 0) {
+				if !moves(b, rule.Life, 4, -2, 0) {
 					t.Errorf("not a c/2 ship:\n%s", b)
 				}
 				if bb := b.BoundingBox(); !b.Crop(bb).Equal(tc.ship) {
@@ -174,8 +176,8 @@ func TestCompleteShips(t *testing.T) {
 }
 
 // stillIn reports whether b is a still life in the empty plane.
-func stillIn(b *lifesat.Board) bool {
-	return lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(b.Pad(1))
+func stillIn(b *life.Board) bool {
+	return life.Step(b.Pad(1), rule.Life, life.Dead).Equal(b.Pad(1))
 }
 
 // TestStillLifeWithPiece asks for still lifes of a 7x7 box that contain
@@ -184,7 +186,7 @@ func stillIn(b *lifesat.Board) bool {
 func TestStillLifeWithPiece(t *testing.T) {
 	piece := pic("OO.", "O.O", ".O.")
 	for _, e := range lifesat.Encodings() {
-		for _, sym := range []lifesat.Symmetry{"", lifesat.D2Diag} {
+		for _, sym := range []life.Symmetry{"", life.D2Diag} {
 			tpl := lifesat.NewTemplate(7, 7, 1)
 			tpl.Fix(0, place(piece, 5, 5, 2, 2)) // the piece, a dead ring around it
 			for y := range 7 {                   // rows 0..1 and columns 0..1 stay unknown
@@ -224,19 +226,19 @@ func TestForwardAndBack(t *testing.T) {
 	if err != nil || res.Status != logic.Sat || len(res.Patterns) != 1 {
 		t.Fatalf("forward: %v %v", res, err)
 	}
-	if got, want := res.Patterns[0].Phases[1], lifesat.Step(start, lifesat.Life, lifesat.Dead); !got.Equal(want) {
+	if got, want := res.Patterns[0].Phases[1], life.Step(start, rule.Life, life.Dead); !got.Equal(want) {
 		t.Errorf("forward: got\n%swant\n%s", got, want)
 	}
 
 	back := lifesat.NewTemplate(w, h, 2)
-	target := lifesat.Step(start, lifesat.Life, lifesat.Dead)
+	target := life.Step(start, rule.Life, life.Dead)
 	back.Fix(1, target)
 	res, err = lifesat.Search(ctx, back.Problem(), &lifesat.Settings{Solutions: 3})
 	if err != nil || res.Status != logic.Sat {
 		t.Fatalf("back: %v %v", res, err)
 	}
 	for _, pat := range res.Patterns {
-		if got := lifesat.Step(pat.Phases[0].Pad(1), lifesat.Life, lifesat.Dead); !got.Equal(target.Pad(1)) {
+		if got := life.Step(pat.Phases[0].Pad(1), rule.Life, life.Dead); !got.Equal(target.Pad(1)) {
 			t.Errorf("back: predecessor\n%sgives\n%s", pat.Phases[0], got)
 		}
 	}
@@ -412,7 +414,7 @@ func TestTemplateContradictions(t *testing.T) {
 			tpl.Set(0, 0, 1, alive)
 			tpl.Set(0, 1, 0, dead)
 			p := tpl.Problem()
-			p.Symmetry = lifesat.D2Diag
+			p.Symmetry = life.D2Diag
 			return p
 		}},
 		{"moved out of the box", func() lifesat.Problem {

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // readPatternFile reads a pattern from the named file, or from stdin when
@@ -98,7 +100,7 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return 0, usageError{err}
 	}
-	var cage *lifesat.Board
+	var cage *life.Board
 	if *cageName != "" {
 		cp, err := readPatternFile(*cageName, nil)
 		if err != nil {
@@ -121,20 +123,20 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return 0, usageError{err}
 	}
-	rule, format, err := ruleAndFormat(pat, *ruleFlag, *formatName)
+	rl, format, err := ruleAndFormat(pat, *ruleFlag, *formatName)
 	if err != nil {
 		return 0, err
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	s := &lifesat.Settings{Rule: rule, Encoding: enc, Solver: solver, Progress: progress(stderr, *verbose)}
+	s := &lifesat.Settings{Rule: rl, Encoding: enc, Solver: solver, Progress: progress(stderr, *verbose)}
 	q := lifesat.PredProblem{Target: pat.Board, Steps: *steps, Mode: mode, Minimize: *minimize, Cage: cage}
 	res, err := lifesat.Predecessor(ctx, q, s)
 	if res == nil {
 		return 0, usageError{err}
 	}
 	if res.Board != nil {
-		if werr := pattern.Write(stdout, res.Board, format, rule); werr != nil {
+		if werr := pattern.Write(stdout, res.Board, format, rl); werr != nil {
 			return 0, werr
 		}
 		note := fmt.Sprintf("a predecessor with %d live cells", res.Board.Population())
@@ -152,9 +154,9 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if res.Status == logic.Unsat {
 		switch mode {
 		case lifesat.PredWindow:
-			fmt.Fprintf(stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rule)
+			fmt.Fprintf(stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rl)
 		default:
-			fmt.Fprintf(stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rule)
+			fmt.Fprintf(stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rl)
 		}
 		return exitNone, nil
 	}
@@ -163,7 +165,7 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 
 // caged names the cage of pred for messages: " with live cells only in the
 // cage's N", or "" without one.
-func caged(cage *lifesat.Board) string {
+func caged(cage *life.Board) string {
 	if cage == nil {
 		return ""
 	}
@@ -172,27 +174,27 @@ func caged(cage *lifesat.Board) string {
 
 // ruleAndFormat picks the rule (flag, else the pattern's, else Life) and
 // the output format (flag, else the input's).
-func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (lifesat.Rule, pattern.Format, error) {
-	rule := lifesat.Life
+func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (rule.Rule, pattern.Format, error) {
+	rl := rule.Life
 	if pat.HasRule {
-		rule = pat.Rule
+		rl = pat.Rule
 	}
 	var err error
 	if ruleFlag != "" {
-		if rule, err = lifesat.ParseRule(ruleFlag); err != nil {
-			return rule, 0, usageError{err}
+		if rl, err = rule.Parse(ruleFlag); err != nil {
+			return rl, 0, usageError{err}
 		}
-		if rule.Partial() {
-			return rule, 0, usageError{fmt.Errorf("-rule %v: a partial rule is for searches (still, osc, ship, search, count), not for one pattern", rule)}
+		if rl.Partial() {
+			return rl, 0, usageError{fmt.Errorf("-rule %v: a partial rule is for searches (still, osc, ship, search, count), not for one pattern", rl)}
 		}
 	}
 	format := pat.Format
 	if formatFlag != "" {
 		if format, err = pattern.ParseFormat(formatFlag); err != nil {
-			return rule, 0, usageError{err}
+			return rl, 0, usageError{err}
 		}
 	}
-	return rule, format, nil
+	return rl, format, nil
 }
 
 // progress returns a Settings.Progress that writes to stderr (to the
@@ -263,7 +265,7 @@ func maximize(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 // count is the transfer matrix's (no -n all, no constraint), which uses no
 // solver: silently ignoring them would suggest they were used.
 func solverUnused(f *searchFlags, kind string, p lifesat.Problem) error {
-	if kind != "still" || f.n == countAll || (p.Symmetry != "" && p.Symmetry != lifesat.C1) ||
+	if kind != "still" || f.n == countAll || (p.Symmetry != "" && p.Symmetry != life.C1) ||
 		p.Cage != nil || p.MinPop != 0 || p.MaxPop != 0 || p.Template != nil {
 		return nil
 	}

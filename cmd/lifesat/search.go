@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // searchFlags are the flags shared by still, osc, ship, search, cnf,
@@ -167,7 +169,7 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		}
 	}
 	if f.sym != "" {
-		if p.Symmetry, err = lifesat.ParseSymmetry(f.sym); err != nil {
+		if p.Symmetry, err = life.ParseSymmetry(f.sym); err != nil {
 			return p, nil, 0, usageError{err}
 		}
 	}
@@ -189,12 +191,12 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err := p.Validate(); err != nil {
 		return p, nil, 0, usageError{err}
 	}
-	rule, err := lifesat.ParseRule(f.rule)
+	rl, err := rule.Parse(f.rule)
 	if err != nil {
 		return p, nil, 0, usageError{err}
 	}
-	if rule.BirthOnZero() {
-		return p, nil, 0, usageError{fmt.Errorf("rule %v has B0 (birth with no live neighbours): no pattern stays in a finite box", rule)}
+	if rl.BirthOnZero() {
+		return p, nil, 0, usageError{fmt.Errorf("rule %v has B0 (birth with no live neighbours): no pattern stays in a finite box", rl)}
 	}
 	var enc lifesat.Encoding // "": the library's choice for the problem
 	if f.encoding != "" {
@@ -234,7 +236,7 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		}
 	}
 	s := &lifesat.Settings{
-		Rule:       rule,
+		Rule:       rl,
 		Encoding:   enc,
 		Seed:       f.seed,
 		Solutions:  int(f.n),
@@ -404,7 +406,7 @@ func describeN(p lifesat.Problem, s *lifesat.Settings, n int) string {
 		what += " matching the template"
 	}
 	var with []string
-	if p.Symmetry != "" && p.Symmetry != lifesat.C1 {
+	if p.Symmetry != "" && p.Symmetry != life.C1 {
 		with = append(with, "symmetry "+string(p.Symmetry))
 	}
 	switch {
@@ -450,8 +452,8 @@ func article(n int) string {
 // describeRange says in which rules a pattern found under a partial rule
 // works: its range as a partial rule (LLS's notation), the least and the
 // most rule of the range, and the transitions left free.
-func describeRange(r lifesat.Rule) string {
-	free := lifesat.NewRule(r.Free)
+func describeRange(r rule.Rule) string {
+	free := rule.New(r.Free)
 	return fmt.Sprintf("works in the rules %v: from %v to %v, free %v", r, r.Min(), r.Max(), free)
 }
 
@@ -460,7 +462,7 @@ func describeRange(r lifesat.Rule) string {
 type patternWriter struct {
 	w      io.Writer
 	format pattern.Format
-	rule   lifesat.Rule
+	rule   rule.Rule
 	phases bool
 	n      int
 }
@@ -469,7 +471,7 @@ func (pw *patternWriter) write(pat *lifesat.Pattern) error {
 	if !pat.Rule.IsZero() {
 		// Found under a partial rule: each pattern names the least rule
 		// of its range (describeRange says the rest).
-		defer func(r lifesat.Rule) { pw.rule = r }(pw.rule)
+		defer func(r rule.Rule) { pw.rule = r }(pw.rule)
 		pw.rule = pat.Rule.Min()
 	}
 	boards := pat.Phases[:1]
@@ -484,7 +486,7 @@ func (pw *patternWriter) write(pat *lifesat.Pattern) error {
 	return nil
 }
 
-func (pw *patternWriter) board(b *lifesat.Board) error {
+func (pw *patternWriter) board(b *life.Board) error {
 	if pw.n > 0 {
 		if _, err := io.WriteString(pw.w, "\n"); err != nil {
 			return err

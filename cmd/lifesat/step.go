@@ -7,7 +7,9 @@ import (
 	"io"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // step simulates a pattern read from a file or standard input. ctx is
@@ -34,7 +36,7 @@ func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if pat.Board.Width() == 0 || pat.Board.Height() == 0 {
 		return 0, usageError{fmt.Errorf("%s: no pattern (empty input)", inputName(fs.Arg(0)))}
 	}
-	rule, out, err := ruleAndFormat(pat, *ruleFlag, *format)
+	rl, out, err := ruleAndFormat(pat, *ruleFlag, *format)
 	if err != nil {
 		return 0, err
 	}
@@ -45,21 +47,21 @@ func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		if b.Width()+2**n > lifesat.MaxSide || b.Height()+2**n > lifesat.MaxSide {
 			return 0, usageError{fmt.Errorf("-n %d on a %dx%d pattern needs a board larger than %d cells a side; use -torus", *n, b.Width(), b.Height(), lifesat.MaxSide)}
 		}
-		if rule.BirthOnZero() {
-			return 0, usageError{fmt.Errorf("rule %v has B0: the infinite plane cannot be simulated; use -torus", rule)}
+		if rl.BirthOnZero() {
+			return 0, usageError{fmt.Errorf("rule %v has B0: the infinite plane cannot be simulated; use -torus", rl)}
 		}
-		if b, err = plane(ctx, b, rule, *n); err != nil {
+		if b, err = plane(ctx, b, rl, *n); err != nil {
 			return 0, err
 		}
-		return exitFound, pattern.Write(stdout, b, out, rule)
+		return exitFound, pattern.Write(stdout, b, out, rl)
 	}
 	for range *n {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		b = lifesat.Step(b, rule, lifesat.Torus)
+		b = life.Step(b, rl, life.Torus)
 	}
-	return exitFound, pattern.Write(stdout, b, out, rule)
+	return exitFound, pattern.Write(stdout, b, out, rl)
 }
 
 // plane runs b for n generations in the infinite plane under a rule
@@ -69,7 +71,7 @@ func step(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 // bounding box and the ring around it, so the time is proportional to the
 // live region, not to the frame padded by n. ctx is checked every
 // generation.
-func plane(ctx context.Context, b *lifesat.Board, rule lifesat.Rule, n int) (*lifesat.Board, error) {
+func plane(ctx context.Context, b *life.Board, rl rule.Rule, n int) (*life.Board, error) {
 	w, h := b.Width(), b.Height()
 	var at image.Point // where cur's cell (0, 0) lies in b's frame
 	cur := b
@@ -82,7 +84,7 @@ func plane(ctx context.Context, b *lifesat.Board, rule lifesat.Rule, n int) (*li
 			break // nothing is born from nothing without B0
 		}
 		ring := live.Inset(-1)
-		cur = lifesat.Step(cur.Crop(ring), rule, lifesat.Dead)
+		cur = life.Step(cur.Crop(ring), rl, life.Dead)
 		at = at.Add(ring.Min)
 	}
 	live := cur.BoundingBox().Add(at)

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 var (
@@ -26,7 +26,7 @@ var (
 // A Pattern is a board with the comments of its file.
 type Pattern struct {
 	// Board is as wide as the longest row and as high as the rows.
-	Board *lifesat.Board
+	Board *life.Board
 
 	// Comments are the '!' lines, verbatim but without the '!' and the
 	// line ending: "!Name: Glider" is "Name: Glider".
@@ -100,7 +100,7 @@ func Read(r io.Reader) (*Pattern, error) {
 		rows = append(rows, row)
 		w = max(w, len(row))
 	}
-	p.Board = lifesat.NewBoard(w, len(rows))
+	p.Board = life.NewBoard(w, len(rows))
 	for y, row := range rows {
 		for x := range len(row) {
 			if row[x] != '.' {

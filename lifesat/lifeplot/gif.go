@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // DefaultDelay is the time a GIF shows each frame when GIFOptions name
@@ -30,7 +32,7 @@ type GIFOptions struct {
 // GIF, which image/gif writes without the looping extension.) The boards must all have the
 // same size; no boards, a nil board or boards of different sizes are
 // errors wrapping ErrInput.
-func GIF(w io.Writer, phases []*lifesat.Board, o *GIFOptions) error {
+func GIF(w io.Writer, phases []*life.Board, o *GIFOptions) error {
 	if len(phases) == 0 {
 		return fmt.Errorf("%w: GIF of no boards", ErrInput)
 	}
@@ -62,7 +64,7 @@ func GIF(w io.Writer, phases []*lifesat.Board, o *GIFOptions) error {
 }
 
 // Frames simulates pat's generation 0 for gens generations in the empty
-// plane under rule r (lifesat.Run on a board padded so far that nothing
+// plane under rule r (life.Run on a board padded so far that nothing
 // reaches its edge) and returns generations 0..gens-1, each cropped to the
 // same frame: the smallest rectangle holding every live cell of every
 // generation, grown by margin cells on every side. A spaceship therefore
@@ -70,10 +72,10 @@ func GIF(w io.Writer, phases []*lifesat.Board, o *GIFOptions) error {
 // one period loop without a jump. gens 0 means one period, the number of
 // pat's phases. When no cell is ever alive the frame is pat's box grown
 // by margin. The rule is used as given; the zero Rule names no rule and
-// lifesat.Step panics on it (pass lifesat.Life for Life).
+// life.Step panics on it (pass rule.Life for Life).
 //
 // Frames returns nil when pat has no phases or gens is negative.
-func Frames(pat *lifesat.Pattern, r lifesat.Rule, gens int, margin int) []*lifesat.Board {
+func Frames(pat *lifesat.Pattern, r rule.Rule, gens int, margin int) []*life.Board {
 	if pat == nil || len(pat.Phases) == 0 || gens < 0 {
 		return nil
 	}
@@ -86,7 +88,7 @@ func Frames(pat *lifesat.Pattern, r lifesat.Rule, gens int, margin int) []*lifes
 	// generations need a ring of gens cells (and one more, so that what
 	// is born at the edge is counted).
 	pad := gens + 1
-	run := lifesat.Run(b.Pad(pad), r, lifesat.Dead, gens-1)
+	run := life.Run(b.Pad(pad), r, life.Dead, gens-1)
 	var frame image.Rectangle
 	for _, g := range run {
 		frame = frame.Union(g.BoundingBox())
@@ -95,7 +97,7 @@ func Frames(pat *lifesat.Pattern, r lifesat.Rule, gens int, margin int) []*lifes
 		frame = image.Rect(pad, pad, pad+b.Width(), pad+b.Height())
 	}
 	frame = frame.Inset(-margin)
-	out := make([]*lifesat.Board, len(run))
+	out := make([]*life.Board, len(run))
 	for i, g := range run {
 		out[i] = g.Crop(frame)
 	}

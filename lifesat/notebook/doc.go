@@ -43,7 +43,7 @@
 //
 // When the program was not started by GoNB (gonbui.IsNotebook is false, as
 // under go test or go run), everything prints to stdout instead: a board in
-// the notation of lifesat.Board.String ('O' alive, '.' dead), an image as
+// the notation of life.Board.String ('O' alive, '.' dead), an image as
 // its size ("[PNG 193 x 193]"), text and Markdown as they are, and each
 // progress message as a line. So the same code runs as a test, and the
 // examples of this package show that fallback:

@@ -28,9 +28,9 @@
 //
 // with Format RLE, Cells and Matrix, and the comments "N Glider",
 // "Name: Glider" and none. Only the RLE file names a rule (HasRule); the
-// others read with Rule lifesat.Life.
+// others read with Rule rule.Life.
 //
-// Write(w, b, RLE, lifesat.Life) writes the glider back as
+// Write(w, b, RLE, rule.Life) writes the glider back as
 //
 //	x = 3, y = 3, rule = B3/S23
 //	bo$2bo$3o!

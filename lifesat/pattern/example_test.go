@@ -5,8 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Read tells the format from the file itself.
@@ -58,12 +59,12 @@ func ExampleParseFormat() {
 
 // Write one board in each format.
 func ExampleWrite() {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	for x := range 3 {
 		b.Set(x, 1, true) // a blinker
 	}
 	for _, f := range []pattern.Format{pattern.RLE, pattern.Cells, pattern.Matrix} {
-		if err := pattern.Write(os.Stdout, b, f, lifesat.Life); err != nil {
+		if err := pattern.Write(os.Stdout, b, f, rule.Life); err != nil {
 			fmt.Println(err)
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // FuzzRead checks that Read never panics and that whatever it accepts,
@@ -49,7 +49,7 @@ func FuzzRead(f *testing.F) {
 		}
 		want := p.Rule
 		if want.IsZero() {
-			want = lifesat.Life // Write's zero Rule
+			want = rule.Life // Write's zero Rule
 		}
 		if q.Rule != want {
 			t.Fatalf("rule changed from %v to %v", p.Rule, q.Rule)

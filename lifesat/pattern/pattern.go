@@ -9,11 +9,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // A Format is a pattern file format. The zero Format is none of them.
@@ -124,12 +125,12 @@ func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") =
 
 // A Pattern is a board read from a file in any of the formats.
 type Pattern struct {
-	Board  *lifesat.Board
+	Board  *life.Board
 	Format Format // the format Detect found
 
-	// Rule is the rule named in the file, or lifesat.Life when it names
+	// Rule is the rule named in the file, or rule.Life when it names
 	// none (HasRule false). Only RLE files name rules.
-	Rule    lifesat.Rule
+	Rule    rule.Rule
 	HasRule bool
 
 	// Comments are the file's comment lines ("#" lines in RLE, "!" lines
@@ -165,7 +166,7 @@ func Read(r io.Reader) (*Pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pattern{Format: f, Rule: lifesat.Life}
+	p := &Pattern{Format: f, Rule: rule.Life}
 	switch f {
 	case RLE:
 		q, err := rle.Read(br)
@@ -189,17 +190,17 @@ func Read(r io.Reader) (*Pattern, error) {
 
 // Write writes b in format f. The rule goes into the RLE header in
 // canonical form; the zero Rule, which names no rule, stands for
-// lifesat.Life there, as in the search settings (a rule read from "B/S"
+// rule.Life there, as in the search settings (a rule read from "B/S"
 // is not the zero Rule and is written "B/S"). The other
 // formats cannot name a rule and ignore it. See rle.Write, cells.Write and
 // matrix.Write for the layout and for the boards each cannot write.
-func Write(w io.Writer, b *lifesat.Board, f Format, rule lifesat.Rule) error {
+func Write(w io.Writer, b *life.Board, f Format, r rule.Rule) error {
 	switch f {
 	case RLE:
-		if rule.IsZero() {
-			rule = lifesat.Life
+		if r.IsZero() {
+			r = rule.Life
 		}
-		return rle.Write(w, &rle.Pattern{Board: b, Rule: rule, HasRule: true})
+		return rle.Write(w, &rle.Pattern{Board: b, Rule: r, HasRule: true})
 	case Cells:
 		return cells.Write(w, &cells.Pattern{Board: b})
 	case Matrix:

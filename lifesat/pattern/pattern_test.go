@@ -9,11 +9,11 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // The glider in each format: RLE and plaintext as on LifeWiki's Glider
@@ -126,7 +126,7 @@ func TestRead(t *testing.T) {
 			t.Errorf("%v: %v", tt.format, err)
 			continue
 		}
-		if p.Format != tt.format || p.Board.String() != glider || p.Rule != lifesat.Life || p.HasRule != tt.hasRule || !slices.Equal(p.Comments, tt.comments) {
+		if p.Format != tt.format || p.Board.String() != glider || p.Rule != rule.Life || p.HasRule != tt.hasRule || !slices.Equal(p.Comments, tt.comments) {
 			t.Errorf("%v: got %v, board\n%s rule %v (%v), comments %q", tt.format, p.Format, p.Board, p.Rule, p.HasRule, p.Comments)
 		}
 	}
@@ -179,21 +179,21 @@ func TestWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	highLife, err := lifesat.ParseRule("B36/S23")
+	highLife, err := rule.Parse("B36/S23")
 	if err != nil {
 		t.Fatal(err)
 	}
-	empty, err := lifesat.ParseRule("B/S") // not the zero Rule: written as it is
+	empty, err := rule.Parse("B/S") // not the zero Rule: written as it is
 	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		f    pattern.Format
-		rule lifesat.Rule
+		rule rule.Rule
 		want string
 	}{
-		{pattern.RLE, lifesat.Life, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
-		{pattern.RLE, lifesat.Rule{}, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
+		{pattern.RLE, rule.Life, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
+		{pattern.RLE, rule.Rule{}, "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
 		{pattern.RLE, highLife, "x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
 		{pattern.RLE, empty, "x = 3, y = 3, rule = B/S\nbo$2bo$3o!\n"},
 		{pattern.Cells, highLife, glider},
@@ -213,7 +213,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("%v: read back %v, %v", tt.f, p, err)
 		}
 	}
-	if err := pattern.Write(io.Discard, b.Board, 0, lifesat.Life); !errors.Is(err, pattern.ErrFormat) {
+	if err := pattern.Write(io.Discard, b.Board, 0, rule.Life); !errors.Is(err, pattern.ErrFormat) {
 		t.Errorf("Write in Format(0): %v", err)
 	}
 }

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Read reads a pattern in RLE: comment lines starting with '#', the header
@@ -35,7 +36,7 @@ func (p *parser) fail(line, col int, err error, format string, args ...any) *Syn
 }
 
 func (p *parser) read() (*Pattern, error) {
-	pat := &Pattern{Rule: lifesat.Life}
+	pat := &Pattern{Rule: rule.Life}
 
 	// Comments, blank lines, then the header.
 	var w, h int
@@ -68,7 +69,7 @@ func (p *parser) read() (*Pattern, error) {
 	}
 
 	// The body: runs "<count><tag>" up to '!'.
-	pat.Board = lifesat.NewBoard(w, h)
+	pat.Board = life.NewBoard(w, h)
 	p.line, p.col = p.line+1, 0
 	x, y := 0, 0
 	n := -1 // the pending run count; -1 when there is none
@@ -192,14 +193,14 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 // rule parses the rule at byte i of line (a header or a "#r" line) into
 // pat's rule; the header's comes last, so it wins.
 func (p *parser) rule(pat *Pattern, line string, i int) error {
-	rule, err := lifesat.ParseRule(line[i:])
+	r, err := rule.Parse(line[i:])
 	if err != nil { // the message quotes the rule: cut long ones short
 		if len(line)-i > 100 {
 			return p.fail(p.line, i+1, ErrFormat, "bad rule %s", textio.Quote(line[i:]))
 		}
 		return p.fail(p.line, i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
 	}
-	pat.Rule, pat.HasRule = rule, true
+	pat.Rule, pat.HasRule = r, true
 	return nil
 }
 

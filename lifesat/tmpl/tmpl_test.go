@@ -12,7 +12,9 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
@@ -130,7 +132,7 @@ func picture(s string) error { _, err := tmpl.ReadPicture(strings.NewReader(s));
 func stepsAsLLS(t *testing.T, tpl *lifesat.Template, pat *lifesat.Pattern) {
 	t.Helper()
 	for g := 1; g < len(pat.Phases); g++ {
-		next := lifesat.Step(pat.Phases[g-1].Pad(1), lifesat.Life, lifesat.Dead)
+		next := life.Step(pat.Phases[g-1].Pad(1), rule.Life, life.Dead)
 		cur := pat.Phases[g].Pad(1)
 		for y := -1; y <= tpl.Height; y++ {
 			for x := -1; x <= tpl.Width; x++ {
@@ -202,8 +204,8 @@ func TestEaterPicture(t *testing.T) {
 			eater.Set(x, y, false)
 		}
 	}
-	end := lifesat.Run(b.Pad(6), lifesat.Life, lifesat.Dead, 4)[4]
-	if !end.Equal(eater.Pad(6)) || !lifesat.Step(eater.Pad(1), lifesat.Life, lifesat.Dead).Equal(eater.Pad(1)) || eater.Population() != 7 {
+	end := life.Run(b.Pad(6), rule.Life, life.Dead, 4)[4]
+	if !end.Equal(eater.Pad(6)) || !life.Step(eater.Pad(1), rule.Life, life.Dead).Equal(eater.Pad(1)) || eater.Population() != 7 {
 		t.Errorf("not a 7-cell eater:\n%s", b)
 	}
 }
@@ -263,7 +265,7 @@ func TestGliderLLS(t *testing.T) {
 	}
 	b := res.Patterns[0].Board()
 	start := b.Pad(4)
-	if end := lifesat.Run(start, lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
+	if end := life.Run(start, rule.Life, life.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
 		t.Errorf("not a glider:\n%s", b)
 	}
 }

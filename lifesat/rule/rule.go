@@ -1,11 +1,11 @@
-package lifesat
+package rule
 
 // Rules: every Life-like rule, as a table of the next state of a cell for
 // each of the 512 states of its 3x3 neighbourhood. Three notations write
 // it, one file each:
 //
 //   - rule.go: the table, B/S notation for outer-totalistic rules
-//     ("B3/S23", "23/3"), and ParseRule, which dispatches;
+//     ("B3/S23", "23/3"), and Parse, which dispatches;
 //   - rule_hensel.go: Hensel notation for isotropic non-totalistic rules
 //     ("B2n3/S23-q"), the 51 neighbourhood classes;
 //   - rule_map.go: MAP strings, the table itself in base64, as Golly
@@ -24,8 +24,8 @@ import (
 	"unicode/utf8"
 )
 
-// ErrRule is wrapped by every error ParseRule returns.
-var ErrRule = errors.New("lifesat: bad rule")
+// ErrInvalid is wrapped by every error Parse returns.
+var ErrInvalid = errors.New("rule: bad rule")
 
 // A Neighbourhood is the state of a cell and its eight neighbours, one bit
 // each (1 alive), in the order of Golly's MAP rules:
@@ -89,7 +89,7 @@ const (
 // A Rule is a Life-like cellular automaton rule: two states, the Moore
 // neighbourhood, and any function from the 512 states of a cell's 3x3
 // neighbourhood to its next state (Transition). Three notations write
-// rules, and ParseRule reads them all:
+// rules, and Parse reads them all:
 //
 //   - B/S (outer-totalistic): "B3/S23" is Life: a dead cell with 3 live
 //     neighbours is born, a live one with 2 or 3 survives. Also "b3/s23",
@@ -112,7 +112,7 @@ const (
 // Rules compare equal with == when they have the same transitions and
 // the same notation; Equivalent compares the transitions alone.
 //
-// The zero Rule is no rule at all: it is not Life and not "B/S" (ParseRule
+// The zero Rule is no rule at all: it is not Life and not "B/S" (Parse
 // never returns it). It stands for "the default", Life, in Settings and in
 // pattern.Write; Step and Run panic on it, and CountStillLifes,
 // MaxStillLife and PredProblem.Check return an error.
@@ -137,20 +137,22 @@ func (r Rule) made() Rule {
 }
 
 // Life is Conway's Game of Life, B3/S23.
-var Life = mustParseRule("B3/S23")
+var Life = MustParse("B3/S23")
 
-func mustParseRule(s string) Rule {
-	r, err := ParseRule(s)
+// MustParse is Parse for rules known to be valid, such as constants in
+// tests and examples; it panics on an error.
+func MustParse(s string) Rule {
+	r, err := Parse(s)
 	if err != nil {
 		panic(err)
 	}
 	return r
 }
 
-// NewRule is the rule whose next state of neighbourhood n is next(n), for
+// New is the rule whose next state of neighbourhood n is next(n), for
 // all 512 neighbourhoods. It is written in B/S (Hensel) notation when it
 // is isotropic, else as a MAP string.
-func NewRule(next func(n Neighbourhood) bool) Rule {
+func New(next func(n Neighbourhood) bool) Rule {
 	r := Rule{form: bsRule}
 	for n := range Neighbourhood(512) {
 		r.t.set(n, next(n))
@@ -188,7 +190,7 @@ func (r Rule) Transition(n Neighbourhood) bool { return r.t.get(n) }
 // next state then; use Transition.
 func (r Rule) Next(alive bool, neighbours int) bool {
 	if !r.Totalistic() {
-		panic(fmt.Sprintf("lifesat: Rule.Next on %v, which is not outer-totalistic", r))
+		panic(fmt.Sprintf("rule: Rule.Next on %v, which is not outer-totalistic", r))
 	}
 	n := Neighbourhood(1<<neighbours - 1) // the first neighbours bits
 	n = n&15 | n>>4<<5                    // skip the centre bit
@@ -229,7 +231,7 @@ func (t *table) totalistic() bool {
 // or reflected: whether Hensel notation can write it.
 func (r Rule) Isotropic() bool {
 	for n := range Neighbourhood(512) {
-		for _, m := range symmetries(n) {
+		for _, m := range n.Images() {
 			if r.t.get(m) != r.t.get(n) {
 				return false
 			}
@@ -244,9 +246,9 @@ func (r Rule) Isotropic() bool {
 // searched for under them.
 func (r Rule) BirthOnZero() bool { return r.t.get(0) }
 
-// transposed is r with the plane reflected in its main diagonal: a board
-// B evolves under r as its transpose evolves under r.transposed().
-func (r Rule) transposed() Rule {
+// Transposed is r with the plane reflected in its main diagonal: a board
+// B evolves under r as its transpose evolves under r.Transposed().
+func (r Rule) Transposed() Rule {
 	t := Rule{form: r.form}
 	for n := range Neighbourhood(512) {
 		var m Neighbourhood
@@ -280,23 +282,23 @@ func (r Rule) String() string {
 	return "(no rule)"
 }
 
-// ParseRule reads a rule in any of the notations Rule describes: B/S
+// Parse reads a rule in any of the notations Rule describes: B/S
 // ("B3/S23", "b3/s23", "B3S23", "S23/B3", the older "23/3"), Hensel
 // ("B2n3/S23-q") or MAP ("MAPARYXfhZofugWaH7oa..."). Surrounding space is
 // ignored, and so is case except in the base64 of a MAP string. Errors
-// wrap ErrRule and say what is wrong: neighbour counts above 8, repeated
+// wrap ErrInvalid and say what is wrong: neighbour counts above 8, repeated
 // digits, letters that name no neighbourhood, and the rule families it
 // does not take (bounded grids "B3/S23:T20,20", Generations "23/3/3",
 // hexagonal and von Neumann neighbourhoods). A "p" before B/S or Hensel
 // notation makes a partial rule, read as LLS reads it (see Partial):
 // "pB3/S23", "pB3a-c/S23", "p".
-func ParseRule(s string) (Rule, error) {
+func Parse(s string) (Rule, error) {
 	bad := func(why string) (Rule, error) {
 		q := s
 		if len(q) > 100 {
 			q = q[:100] + "..."
 		}
-		return Rule{}, fmt.Errorf("%w %q: %s", ErrRule, q, why)
+		return Rule{}, fmt.Errorf("%w %q: %s", ErrInvalid, q, why)
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {

@@ -1,4 +1,4 @@
-package lifesat
+package life
 
 import (
 	"fmt"

@@ -1,9 +1,11 @@
-package lifesat
+package life
 
 import (
 	"image"
 	"strings"
 	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // board builds a board from rows of '.' and 'O'.
@@ -75,12 +77,12 @@ func TestBoardTransforms(t *testing.T) {
 func TestStepKnownPatterns(t *testing.T) {
 	// Block, blinker and glider from LifeWiki ("Block", "Blinker", "Glider").
 	block := board("....", ".OO.", ".OO.", "....")
-	if !Step(block, Life, Dead).Equal(block) {
+	if !Step(block, rule.Life, Dead).Equal(block) {
 		t.Error("block is not still")
 	}
 	blinker := board(".....", "..O..", "..O..", "..O..", ".....")
-	next := Step(blinker, Life, Dead)
-	if next.Equal(blinker) || !Step(next, Life, Dead).Equal(blinker) {
+	next := Step(blinker, rule.Life, Dead)
+	if next.Equal(blinker) || !Step(next, rule.Life, Dead).Equal(blinker) {
 		t.Error("blinker is not a period-2 oscillator")
 	}
 	if next.String() != ".....\n.....\n.OOO.\n.....\n.....\n" {
@@ -88,13 +90,13 @@ func TestStepKnownPatterns(t *testing.T) {
 	}
 	// A glider returns to its shape after 4 generations, moved (1, 1).
 	glider := board(".O...", "..O..", "OOO..", ".....", ".....")
-	gens := Run(glider, Life, Dead, 4)
+	gens := Run(glider, rule.Life, Dead, 4)
 	if !gens[4].Equal(glider.Translate(1, 1)) {
 		t.Errorf("glider after 4:\n%s", gens[4])
 	}
 	// On a 6x6 torus the glider comes back to the same place after 24.
 	tg := glider.Crop(image.Rect(0, 0, 6, 6))
-	if !Run(tg, Life, Torus, 24)[24].Equal(tg) {
+	if !Run(tg, rule.Life, Torus, 24)[24].Equal(tg) {
 		t.Error("glider on a 6x6 torus")
 	}
 }
@@ -107,7 +109,7 @@ func TestNeighboursTorus(t *testing.T) {
 	if n := b.Neighbours(2, 2, Dead); n != 0 {
 		t.Errorf("dead-edge corner neighbours = %d", n)
 	}
-	if s := strings.Count(Step(board("OOO", "...", "..."), Life, Torus).String(), "O"); s != 9 {
+	if s := strings.Count(Step(board("OOO", "...", "..."), rule.Life, Torus).String(), "O"); s != 9 {
 		// A row of three on a 3x3 torus: every cell sees exactly 3 live cells
 		// (the dead ones) or 2 (the live ones), so all 9 are alive next.
 		t.Errorf("3x3 torus row: %d alive, want 9", s)

@@ -1,4 +1,4 @@
-package lifesat
+package rule
 
 // Hensel notation for isotropic non-totalistic rules (A. Hensel's letters,
 // as LifeWiki's "Isotropic non-totalistic Life-like cellular automaton"
@@ -73,7 +73,7 @@ func henselClasses() (class [512]byte, index [512]uint8) {
 				rep = picture(henselPictures[8-count][i]) ^ 511&^Centre
 			}
 			for _, c := range [2]Neighbourhood{0, Centre} {
-				for _, m := range symmetries(rep | c) {
+				for _, m := range (rep | c).Images() {
 					class[m], index[m] = letter, uint8(i)
 				}
 			}
@@ -81,19 +81,6 @@ func henselClasses() (class [512]byte, index [512]uint8) {
 	}
 	return class, index
 }
-
-// symmetries returns the images of n under the eight rotations and
-// reflections of the square (with repeats when n is symmetric).
-func symmetries(n Neighbourhood) [8]Neighbourhood {
-	var out [8]Neighbourhood
-	for i, m := range squareMaps {
-		out[i] = m.permute(n)
-	}
-	return out
-}
-
-// squareMaps are the eight rotations and reflections of the square.
-var squareMaps = D8.group()
 
 // setTransitions sets the transitions of part, the lower-case digits and
 // letters of a B part (alive false) or an S part (alive true), or says

@@ -1,4 +1,4 @@
-package lifesat
+package rule
 
 // Partial rules, as logic-life-search (LLS) writes them: "p" before B/S
 // or Hensel notation. Within a partial rule's B or S part, per neighbour
@@ -24,7 +24,6 @@ package lifesat
 
 import (
 	"fmt"
-	"image"
 	"strings"
 )
 
@@ -52,16 +51,16 @@ func (r Rule) Max() Rule {
 	return r.made()
 }
 
-// classOf lists the neighbourhoods whose transition is one unknown with
+// Class lists the neighbourhoods whose transition is one unknown with
 // n's in a search under r: n's isotropic class (with its centre) for a
 // rule in B/S or Hensel notation, n alone for a MAP rule.
-func (r Rule) classOf(n Neighbourhood) []Neighbourhood {
+func (r Rule) Class(n Neighbourhood) []Neighbourhood {
 	if r.form == mapRule {
 		return []Neighbourhood{n}
 	}
 	seen := make(map[Neighbourhood]bool, 8)
 	out := make([]Neighbourhood, 0, 8)
-	for _, m := range symmetries(n) {
+	for _, m := range n.Images() {
 		if !seen[m] {
 			seen[m] = true
 			out = append(out, m)
@@ -209,62 +208,25 @@ func (r Rule) partialString() string {
 	return sb.String()
 }
 
-// RuleRange is the range of rules of r's range in which pat solves p, as
-// a partial rule: the transitions r fixes, the free ones pat's evolution
-// uses (on or off as it needs them, with their whole class: see
-// Settings.Rule), and the others still free. Its Min and Max are the
-// least and the most transitions on. It is found by re-simulating pat
-// where the search states the rule (as Check does), and fails when pat
-// needs a transition that r fixes otherwise, or one class both on and
-// off. A rule that is not partial is its own range when pat follows it.
-func (p Problem) RuleRange(pat *Pattern, r Rule) (Rule, error) {
-	if r.IsZero() {
-		r = Life
-	}
-	per := p.gens()
-	if len(pat.Phases) != per {
-		return Rule{}, fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
-	}
-	f := p.frame()
-	free := p.freeCells()
-	var on, off table
-	for t, b := range pat.Phases {
-		if t+1 == per && p.transient() {
-			break
-		}
-		area := p.stepArea(t).Intersect(f)
-		for y := area.Min.Y; y < area.Max.Y; y++ {
-			for x := area.Min.X; x < area.Max.X; x++ {
-				if free != nil && free[t][image.Pt(x, y)] {
-					continue
-				}
-				n := b.Neighbourhood(x, y, Dead)
-				next := pat.Phases[0].Alive(x-p.Shift.X, y-p.Shift.Y)
-				if t+1 < per {
-					next = pat.Phases[t+1].Alive(x, y)
-				}
-				if !r.Free(n) {
-					if r.Transition(n) != next {
-						return Rule{}, fmt.Errorf("lifesat: cell (%d,%d) of generation %d does not follow the rule %v", x, y, t, r)
-					}
-					continue
-				}
-				for _, m := range r.classOf(n) {
-					if next {
-						on.set(m, true)
-					} else {
-						off.set(m, true)
-					}
-				}
-			}
+// Fix is r with the free transition of n, and of every neighbourhood of
+// its class (Class), fixed to next: on when next, off otherwise. A
+// transition that r already fixes stays as it is.
+func (r Rule) Fix(n Neighbourhood, next bool) Rule {
+	for _, m := range r.Class(n) {
+		if r.free.get(m) {
+			r.free.set(m, false)
+			r.t.set(m, next)
 		}
 	}
-	for i := range on {
-		if on[i]&off[i] != 0 {
-			return Rule{}, fmt.Errorf("lifesat: no rule of %v: the pattern needs one transition class both on and off", r)
-		}
-		r.t[i] |= on[i]
-		r.free[i] &^= on[i] | off[i]
+	return r.made()
+}
+
+// Unfix is r with the transition of n, and of every neighbourhood of its
+// class (Class), left free: a partial rule whose range holds r.
+func (r Rule) Unfix(n Neighbourhood) Rule {
+	for _, m := range r.Class(n) {
+		r.free.set(m, true)
+		r.t.set(m, false)
 	}
-	return r.made(), nil
+	return r.made()
 }

@@ -1,6 +1,10 @@
-package lifesat
+package life
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
 
 // An Edge says what lies beyond a board's sides during simulation.
 type Edge uint8
@@ -43,17 +47,17 @@ func (b *Board) Neighbours(x, y int, e Edge) int {
 
 // Neighbourhood is the state of cell (x, y) of b and its eight
 // neighbours.
-func (b *Board) Neighbourhood(x, y int, e Edge) Neighbourhood {
+func (b *Board) Neighbourhood(x, y int, e Edge) rule.Neighbourhood {
 	if x > 0 && y > 0 && x < b.w-1 && y < b.h-1 {
 		// Inside: three rows of three cells, no edge to mind.
-		var n Neighbourhood
+		var n rule.Neighbourhood
 		for i := (y-1)*b.w + x - 1; i <= (y+1)*b.w+x-1; i += b.w {
 			row := b.cells[i : i+3]
 			n = n<<3 | cellBit(row[0])<<2 | cellBit(row[1])<<1 | cellBit(row[2])
 		}
 		return n
 	}
-	var n Neighbourhood
+	var n rule.Neighbourhood
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			nx, ny := x+dx, y+dy
@@ -69,7 +73,7 @@ func (b *Board) Neighbourhood(x, y int, e Edge) Neighbourhood {
 	return n
 }
 
-func cellBit(alive bool) Neighbourhood {
+func cellBit(alive bool) rule.Neighbourhood {
 	if alive {
 		return 1
 	}
@@ -80,12 +84,12 @@ func cellBit(alive bool) Neighbourhood {
 // obviously correct simulation that every search result is checked with.
 // It panics on the zero Rule, which names no rule, and on a partial rule
 // (take its Min or Max).
-func Step(b *Board, r Rule, e Edge) *Board {
+func Step(b *Board, r rule.Rule, e Edge) *Board {
 	if r.IsZero() {
-		panic("lifesat: Step with the zero Rule; use Life or ParseRule")
+		panic("life: Step with the zero Rule; use rule.Life or rule.Parse")
 	}
 	if r.Partial() {
-		panic(fmt.Sprintf("lifesat: Step with the partial rule %v; use its Min or Max", r))
+		panic(fmt.Sprintf("life: Step with the partial rule %v; use its Min or Max", r))
 	}
 	next := NewBoard(b.w, b.h)
 	for y := range b.h {
@@ -97,12 +101,12 @@ func Step(b *Board, r Rule, e Edge) *Board {
 }
 
 // Run returns the generations b, Step(b), ... up to n steps: n+1 boards.
-func Run(b *Board, r Rule, e Edge, n int) []*Board {
+func Run(b *Board, r rule.Rule, e Edge, n int) []*Board {
 	if r.IsZero() {
-		panic("lifesat: Run with the zero Rule; use Life or ParseRule")
+		panic("life: Run with the zero Rule; use rule.Life or rule.Parse")
 	}
 	if r.Partial() {
-		panic(fmt.Sprintf("lifesat: Run with the partial rule %v; use its Min or Max", r))
+		panic(fmt.Sprintf("life: Run with the partial rule %v; use its Min or Max", r))
 	}
 	gens := make([]*Board, 0, n+1)
 	gens = append(gens, b)

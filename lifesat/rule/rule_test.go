@@ -1,4 +1,4 @@
-package lifesat
+package rule
 
 import (
 	"errors"
@@ -55,16 +55,16 @@ func TestParseRule(t *testing.T) {
 		if tt.want == "" {
 			continue
 		}
-		r, err := ParseRule(tt.in)
+		r, err := Parse(tt.in)
 		if err != nil {
-			t.Errorf("ParseRule(%q): %v", tt.in, err)
+			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
 		if r.String() != tt.want {
-			t.Errorf("ParseRule(%q) = %v, want %s", tt.in, r, tt.want)
+			t.Errorf("Parse(%q) = %v, want %s", tt.in, r, tt.want)
 		}
 	}
-	if r, _ := ParseRule("B3/S23"); r != Life {
+	if r, _ := Parse("B3/S23"); r != Life {
 		t.Errorf("B3/S23 is not Life: %+v", r)
 	}
 }
@@ -118,16 +118,16 @@ func TestParseRuleErrors(t *testing.T) {
 		{"B3/S23\u212a", "unexpected"},    // Kelvin sign: lower case is k
 	}
 	for _, tt := range tests {
-		_, err := ParseRule(tt.in)
-		if !errors.Is(err, ErrRule) {
-			t.Errorf("ParseRule(%q): err = %v, want ErrRule", tt.in, err)
+		_, err := Parse(tt.in)
+		if !errors.Is(err, ErrInvalid) {
+			t.Errorf("Parse(%q): err = %v, want ErrInvalid", tt.in, err)
 			continue
 		}
 		if !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("ParseRule(%q): %v, want it to say %q", tt.in, err, tt.msg)
+			t.Errorf("Parse(%q): %v, want it to say %q", tt.in, err, tt.msg)
 		}
 		if strings.Contains(err.Error(), "only outer-totalistic") {
-			t.Errorf("ParseRule(%q): %v: Hensel letters are supported", tt.in, err)
+			t.Errorf("Parse(%q): %v: Hensel letters are supported", tt.in, err)
 		}
 	}
 }
@@ -136,40 +136,25 @@ func TestParseRuleErrors(t *testing.T) {
 // the zero Rule, which the Settings read as Life.
 func TestEmptyRuleIsNotLife(t *testing.T) {
 	for _, s := range []string{"B/S", "/", "b/s", "BS"} {
-		r, err := ParseRule(s)
+		r, err := Parse(s)
 		if err != nil {
-			t.Fatalf("ParseRule(%q): %v", s, err)
+			t.Fatalf("Parse(%q): %v", s, err)
 		}
 		if r.IsZero() || r == (Rule{}) {
-			t.Errorf("ParseRule(%q) is the zero Rule", s)
+			t.Errorf("Parse(%q) is the zero Rule", s)
 		}
 		if r.Equivalent(Life) || r.String() != "B/S" {
-			t.Errorf("ParseRule(%q) = %v", s, r)
+			t.Errorf("Parse(%q) = %v", s, r)
 		}
 		for n := range Neighbourhood(512) {
 			if r.Transition(n) {
 				t.Fatalf("%v: neighbourhood %d is alive next", r, n)
 			}
 		}
-		if d := (&Settings{Rule: r}).orDefaults(); d.Rule != r {
-			t.Errorf("Settings{Rule: %v} searches under %v", r, d.Rule)
-		}
-	}
-	if d := (&Settings{}).orDefaults(); d.Rule != Life {
-		t.Errorf("the zero Rule in Settings means %v, want Life", d.Rule)
 	}
 	if (Rule{}).String() == "B/S" {
 		t.Errorf("the zero Rule prints as B/S")
 	}
-}
-
-func TestStepRefusesTheZeroRule(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("Step with the zero Rule did not panic")
-		}
-	}()
-	Step(NewBoard(3, 3), Rule{}, Dead)
 }
 
 func TestRuleNext(t *testing.T) {
@@ -194,7 +179,7 @@ func TestRuleNext(t *testing.T) {
 }
 
 func TestRuleNextPanicsOffTotalistic(t *testing.T) {
-	r, _ := ParseRule("B2n3/S23-q")
+	r, _ := Parse("B2n3/S23-q")
 	defer func() {
 		if recover() == nil {
 			t.Error("Next on a Hensel rule did not panic")
@@ -217,7 +202,7 @@ func TestRuleKinds(t *testing.T) {
 		{"MAPg" + strings.Repeat("A", 85), true, true, true},         // bit 0: B0 only
 	}
 	for _, tt := range tests {
-		r, err := ParseRule(tt.rule)
+		r, err := Parse(tt.rule)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +241,7 @@ func TestLifeMAP(t *testing.T) {
 	if want != lifeMAP {
 		t.Fatalf("Life's MAP string from the definition is %s, LifeWiki's %s", want, lifeMAP)
 	}
-	r, err := ParseRule(want)
+	r, err := Parse(want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,13 +258,13 @@ func TestMAPRoundTrip(t *testing.T) {
 		for i := range tab {
 			tab[i] = rng.Uint64()
 		}
-		r := NewRule(func(n Neighbourhood) bool { return tab.get(n) })
+		r := New(func(n Neighbourhood) bool { return tab.get(n) })
 		s := r.String()
 		if !strings.HasPrefix(s, "MAP") || len(s) != 89 {
 			t.Fatalf("random table written as %q", s)
 		}
 		for _, in := range []string{s, s + "==", "map" + s[3:], " " + s + " "} {
-			back, err := ParseRule(in)
+			back, err := Parse(in)
 			if err != nil || back != r {
 				t.Fatalf("%q read back as %v, %v", in, back, err)
 			}
@@ -287,81 +272,10 @@ func TestMAPRoundTrip(t *testing.T) {
 		// A one-bit change is another rule.
 		i := rng.IntN(512)
 		tab.set(Neighbourhood(i), !tab.get(Neighbourhood(i)))
-		if NewRule(func(n Neighbourhood) bool { return tab.get(n) }).Equivalent(r) {
+		if New(func(n Neighbourhood) bool { return tab.get(n) }).Equivalent(r) {
 			t.Fatalf("bit %d flipped: same rule", i)
 		}
 	}
-}
-
-// TestMAPOrientation: the MAP rule "a cell takes the state of its west
-// neighbour" (bit 32 of the neighbourhood) moves every pattern one cell
-// east (+x) per generation; "north" (bit 128) moves it one cell down.
-func TestMAPOrientation(t *testing.T) {
-	glider := boardOf(".O.\n..O\nOOO\n")
-	for _, tt := range []struct {
-		bit    Neighbourhood
-		dx, dy int
-	}{{32, 1, 0}, {8, -1, 0}, {128, 0, 1}, {2, 0, -1}, {256, 1, 1}, {1, -1, -1}} {
-		r := NewRule(func(n Neighbourhood) bool { return n&tt.bit != 0 })
-		if r.Isotropic() || !strings.HasPrefix(r.String(), "MAP") {
-			t.Fatalf("copy-neighbour rule %v", r)
-		}
-		b := Step(glider.Pad(2), r, Dead)
-		want := NewBoard(7, 7)
-		for y := range 3 {
-			for x := range 3 {
-				if glider.Alive(x, y) {
-					want.Set(x+2+tt.dx, y+2+tt.dy, true)
-				}
-			}
-		}
-		if !b.Equal(want) {
-			t.Errorf("copy bit %d: got\n%swant\n%s", tt.bit, b, want)
-		}
-	}
-}
-
-// TestTransposedRule: a board evolves under r as its transpose does under
-// r.transposed(), for a random MAP rule (the row programs rely on it).
-func TestTransposedRule(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	r := NewRule(func(Neighbourhood) bool { return rng.IntN(2) == 1 })
-	rt := r.transposed()
-	if rt.Equivalent(r) || !rt.transposed().Equivalent(r) {
-		t.Fatalf("transposed twice is not the rule")
-	}
-	for range 20 {
-		b := NewBoard(5, 4)
-		for i := range 20 {
-			b.Set(i%5, i/5, rng.IntN(2) == 1)
-		}
-		tb := NewBoard(4, 5)
-		for y := range 4 {
-			for x := range 5 {
-				tb.Set(y, x, b.Alive(x, y))
-			}
-		}
-		got, want := Step(tb, rt, Dead), Step(b, r, Dead)
-		for y := range 4 {
-			for x := range 5 {
-				if got.Alive(y, x) != want.Alive(x, y) {
-					t.Fatalf("cell (%d,%d)", x, y)
-				}
-			}
-		}
-	}
-}
-
-// boardOf reads a board drawn with 'O' alive and '.' dead.
-func boardOf(s string) *Board {
-	rows := strings.Split(strings.TrimSpace(s), "\n")
-	b := NewBoard(len(rows[0]), len(rows))
-	for y, row := range rows {
-		for x, c := range row {
-			b.Set(x, y, c == 'O')
-		}
-	}
-	return b
 }
 
 func FuzzParseRule(f *testing.F) {
@@ -371,17 +285,17 @@ func FuzzParseRule(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r, err := ParseRule(s)
+		r, err := Parse(s)
 		if err != nil {
-			if !errors.Is(err, ErrRule) {
-				t.Fatalf("%q: error %v does not wrap ErrRule", s, err)
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("%q: error %v does not wrap ErrInvalid", s, err)
 			}
 			return
 		}
 		if r.IsZero() {
 			t.Fatalf("%q read as the zero Rule", s)
 		}
-		back, err := ParseRule(r.String())
+		back, err := Parse(r.String())
 		if err != nil || back != r {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
 		}
@@ -391,49 +305,11 @@ func FuzzParseRule(f *testing.F) {
 	})
 }
 
-// TestBoardNeighbourhood: every bit of Board.Neighbourhood is the cell at
-// its offset (NW 256 ... SE 1), read with Alive, on random boards, inside
-// and at the edges, dead and on a torus.
-func TestBoardNeighbourhood(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 9))
-	for range 20 {
-		w, h := 1+rng.IntN(6), 1+rng.IntN(6)
-		b := NewBoard(w, h)
-		for y := range h {
-			for x := range w {
-				b.Set(x, y, rng.IntN(2) == 1)
-			}
-		}
-		for _, e := range []Edge{Dead, Torus} {
-			for y := range h {
-				for x := range w {
-					n := b.Neighbourhood(x, y, e)
-					for dy := -1; dy <= 1; dy++ {
-						for dx := -1; dx <= 1; dx++ {
-							nx, ny := x+dx, y+dy
-							if e == Torus {
-								nx, ny = (nx+w)%w, (ny+h)%h
-							}
-							bit := Neighbourhood(1) << (8 - (3*(dy+1) + dx + 1))
-							if (n&bit != 0) != b.Alive(nx, ny) {
-								t.Fatalf("%v edge, %dx%d board, cell (%d,%d), offset (%d,%d)", e, w, h, x, y, dx, dy)
-							}
-						}
-					}
-					if n.Count() != b.Neighbours(x, y, e) {
-						t.Fatalf("count %d, Neighbours %d", n.Count(), b.Neighbours(x, y, e))
-					}
-				}
-			}
-		}
-	}
-}
-
 func BenchmarkParseRule(b *testing.B) {
 	for _, s := range []string{"B3/S23", "B2n3/S23-q", lifeMAP} {
 		b.Run(s[:min(len(s), 10)], func(b *testing.B) {
 			for b.Loop() {
-				if _, err := ParseRule(s); err != nil {
+				if _, err := Parse(s); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package lifesat
+package rule
 
 // MAP rules: "MAP" and the 512 transitions of a Rule in base64, as Golly
 // reads and writes them. Bit i of the stream (the most significant bit of
@@ -6,7 +6,7 @@ package lifesat
 // the first character holds the neighbourhoods 0..5. 512 bits make 85
 // characters and two bits of an 86th; the base64 padding "==" may follow.
 // Golly ignores the last character's four unused bits, and so does
-// ParseRule; String writes them as zeros. Conway's Life is
+// Parse; String writes them as zeros. Conway's Life is
 //
 //	MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA
 //

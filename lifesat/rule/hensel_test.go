@@ -1,4 +1,4 @@
-package lifesat
+package rule
 
 import (
 	"fmt"
@@ -190,7 +190,7 @@ func TestHenselTotalisticIsOuterTotalistic(t *testing.T) {
 		if want.String() != plain || !want.Totalistic() {
 			t.Fatalf("masks %b/%b: %v, want %s", birth, survival, want, plain)
 		}
-		r, err := ParseRule(plain)
+		r, err := Parse(plain)
 		if err != nil || r != want {
 			t.Fatalf("%s: %v, %v", plain, r, err)
 		}
@@ -214,7 +214,7 @@ func TestHenselTotalisticIsOuterTotalistic(t *testing.T) {
 				}
 			}
 		}
-		r, err = ParseRule(spelled.String())
+		r, err = Parse(spelled.String())
 		if err != nil || r != want {
 			t.Fatalf("%s: %v, %v, want %v", spelled.String(), r, err, want)
 		}
@@ -226,7 +226,7 @@ func TestHenselTotalisticIsOuterTotalistic(t *testing.T) {
 // every three-neighbour live cell but those of 3q; "B4ace/S" and its
 // complement "B4-ace/S" split the 4-neighbour births between them.
 func TestHenselLettersPickTheirClasses(t *testing.T) {
-	r, _ := ParseRule("B2n/S3-q")
+	r, _ := Parse("B2n/S3-q")
 	for n := range Neighbourhood(512) {
 		cells := cellsOf(n)
 		var want bool
@@ -240,9 +240,9 @@ func TestHenselLettersPickTheirClasses(t *testing.T) {
 			t.Errorf("%v, neighbourhood %09b: %v", r, n, !want)
 		}
 	}
-	a, _ := ParseRule("B4ace/S")
-	b, _ := ParseRule("B4-ace/S")
-	all, _ := ParseRule("B4/S")
+	a, _ := Parse("B4ace/S")
+	b, _ := Parse("B4-ace/S")
+	all, _ := Parse("B4/S")
 	for n := range Neighbourhood(512) {
 		if a.Transition(n) && b.Transition(n) || (a.Transition(n) || b.Transition(n)) != all.Transition(n) {
 			t.Fatalf("neighbourhood %09b: 4ace %v, 4-ace %v, 4 %v", n, a.Transition(n), b.Transition(n), all.Transition(n))
