@@ -12,6 +12,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // allocated is the number of bytes f allocates: the least of three runs,
@@ -194,5 +195,13 @@ func TestMemoryIsWhatSearchChecks(t *testing.T) {
 	}
 	if _, err := lifesat.Memory(lifesat.StillLife(0, 4), nil); !errors.Is(err, lifesat.ErrProblem) {
 		t.Errorf("Memory of a 0x4 box: %v, want ErrProblem", err)
+	}
+}
+
+// TestTemplateLimitIsTheSearchLimit: the template readers refuse exactly
+// the templates that are too large to search.
+func TestTemplateLimitIsTheSearchLimit(t *testing.T) {
+	if tmpl.MaxCells != lifesat.MaxCells {
+		t.Errorf("tmpl.MaxCells %d, lifesat.MaxCells %d", tmpl.MaxCells, lifesat.MaxCells)
 	}
 }

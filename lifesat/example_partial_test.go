@@ -7,6 +7,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // In which rules between B/S and B3/S23 is the glider a c/4 diagonal
@@ -18,7 +19,7 @@ func ExampleProblem_RuleRange() {
 		glider.Set(c[0], c[1], true)
 	}
 	p := lifesat.Spaceship(4, 1, 1, 5, 5)
-	p.Template = lifesat.NewTemplate(5, 5, 1)
+	p.Template = tmpl.New(5, 5, 1)
 	p.Template.Fix(0, glider)
 	rule, _ := rule.Parse("pB3/S23")
 	res, err := lifesat.Search(context.Background(), p, &lifesat.Settings{Rule: rule})

@@ -12,6 +12,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // TestPartialRefusals: the consumers of one rule refuse partial rules
@@ -186,7 +187,7 @@ func TestGliderRange(t *testing.T) {
 	} {
 		r := rule.MustParse(tt.spec)
 		p := Spaceship(4, 1, 1, 5, 5)
-		tm := NewTemplate(5, 5, tt.phases)
+		tm := tmpl.New(5, 5, tt.phases)
 		for g := range tt.phases {
 			tm.Fix(g, lifePhases[g])
 		}

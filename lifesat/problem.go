@@ -7,6 +7,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // Limits on the size of a search, checked before anything is allocated.
@@ -62,7 +63,7 @@ type Problem struct {
 	// admitted, as in logic-life-search (ask MinPop 1 to rule it out),
 	// and answers are distinct when they differ in any cell of any
 	// generation.
-	Template *Template
+	Template *tmpl.Template
 }
 
 // StillLife is the problem of a still life in a w x h box.

@@ -14,6 +14,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // glider is the glider heading down and right (LifeWiki "Glider").
@@ -31,19 +32,19 @@ func glider() *life.Board {
 // glider's 4x4 corner; generations recover and recover+1 are e alone. A
 // closed box forbids births outside it, so the glider must be absorbed,
 // and e, equal to its own successor, is a still life.
-func eaterTemplate(n, recover int) *lifesat.Template {
-	t := lifesat.NewTemplate(n, n, recover+2)
+func eaterTemplate(n, recover int) *tmpl.Template {
+	t := tmpl.New(n, n, recover+2)
 	g := glider()
 	for y := range n {
 		for x := range n {
 			corner := x < 4 && y < 4
 			for _, gen := range []int{0, recover, recover + 1} {
-				s := lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
+				s := tmpl.Spec{Kind: tmpl.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
 				switch {
 				case corner && gen == 0 && g.Alive(x, y):
-					s = lifesat.Spec{Kind: lifesat.AliveCell}
+					s = tmpl.Spec{Kind: tmpl.Alive}
 				case corner:
-					s = lifesat.Spec{Kind: lifesat.DeadCell}
+					s = tmpl.Spec{Kind: tmpl.Dead}
 				}
 				t.Set(gen, x, y, s)
 			}
@@ -81,7 +82,7 @@ func TestEater(t *testing.T) {
 	// The fishhook (LifeWiki "Eater 1": 7 cells, eats a glider and is
 	// back 4 generations later).
 	const n, recover = 8, 4
-	p := eaterTemplate(n, recover).Problem()
+	p := lifesat.Reaction(eaterTemplate(n, recover))
 	p.MinPop, p.MaxPop = 6, 12
 	res, err := lifesat.Search(context.Background(), p, nil)
 	if err != nil || res.Status != logic.Sat {
@@ -149,7 +150,7 @@ func TestCompleteShips(t *testing.T) {
 			// further down (MWSS and HWSS, re-simulated).
 			w, h := tc.ship.Width()+2, tc.ship.Height()+3
 			want := place(tc.ship, w, h, 2, 1)
-			tpl := lifesat.NewTemplate(w, h, 1)
+			tpl := tmpl.New(w, h, 1)
 			// The front: columns 0 and 1 empty, then the ship's columns
 			// but its last two.
 			tpl.Fix(0, want.Crop(image.Rect(0, 0, w-2, h)))
@@ -187,12 +188,12 @@ func TestStillLifeWithPiece(t *testing.T) {
 	piece := pic("OO.", "O.O", ".O.")
 	for _, e := range lifesat.Encodings() {
 		for _, sym := range []life.Symmetry{"", life.D2Diag} {
-			tpl := lifesat.NewTemplate(7, 7, 1)
+			tpl := tmpl.New(7, 7, 1)
 			tpl.Fix(0, place(piece, 5, 5, 2, 2)) // the piece, a dead ring around it
 			for y := range 7 {                   // rows 0..1 and columns 0..1 stay unknown
 				for x := range 7 {
 					if x >= 5 || y >= 5 {
-						tpl.Set(0, x, y, lifesat.Spec{})
+						tpl.Set(0, x, y, tmpl.Spec{})
 					}
 				}
 			}
@@ -220,9 +221,9 @@ func TestForwardAndBack(t *testing.T) {
 	r := pic("....", ".OO.", "OO..", ".O..") // the R-pentomino
 	const w, h = 8, 8
 	start := place(r, w, h, 2, 2)
-	fwd := lifesat.NewTemplate(w, h, 2)
+	fwd := tmpl.New(w, h, 2)
 	fwd.Fix(0, start)
-	res, err := lifesat.Search(ctx, fwd.Problem(), &lifesat.Settings{Solutions: 2})
+	res, err := lifesat.Search(ctx, lifesat.Reaction(fwd), &lifesat.Settings{Solutions: 2})
 	if err != nil || res.Status != logic.Sat || len(res.Patterns) != 1 {
 		t.Fatalf("forward: %v %v", res, err)
 	}
@@ -230,10 +231,10 @@ func TestForwardAndBack(t *testing.T) {
 		t.Errorf("forward: got\n%swant\n%s", got, want)
 	}
 
-	back := lifesat.NewTemplate(w, h, 2)
+	back := tmpl.New(w, h, 2)
 	target := life.Step(start, rule.Life, life.Dead)
 	back.Fix(1, target)
-	res, err = lifesat.Search(ctx, back.Problem(), &lifesat.Settings{Solutions: 3})
+	res, err = lifesat.Search(ctx, lifesat.Reaction(back), &lifesat.Settings{Solutions: 3})
 	if err != nil || res.Status != logic.Sat {
 		t.Fatalf("back: %v %v", res, err)
 	}
@@ -251,7 +252,7 @@ func TestForwardAndBack(t *testing.T) {
 // stepping to the next (and the last to the first with a period) on every
 // cell of the box, and of the ring around it unless the template is open,
 // but the free cells; template generation g speaks of board g mod per.
-func bruteTemplateCount(tpl *lifesat.Template, per int) int {
+func bruteTemplateCount(tpl *tmpl.Template, per int) int {
 	w, h := tpl.Width, tpl.Height
 	n := len(tpl.Gens)
 	cyclic := per > 0
@@ -279,11 +280,11 @@ func bruteTemplateCount(tpl *lifesat.Template, per int) int {
 					s := tpl.At(g, x, y)
 					v := alive(tuple, g%n, x, y)
 					switch s.Kind {
-					case lifesat.AliveCell:
+					case tmpl.Alive:
 						ok = ok && v
-					case lifesat.DeadCell:
+					case tmpl.Dead:
 						ok = ok && !v
-					case lifesat.Named:
+					case tmpl.Named:
 						v = v != s.Not
 						if old, seen := names[s.Name]; seen && old != v {
 							ok = false
@@ -340,7 +341,7 @@ func bruteTemplateCount(tpl *lifesat.Template, per int) int {
 // free cells, open and closed edges, reactions and cycles.
 func TestTemplateBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	kinds := []lifesat.SpecKind{lifesat.Unknown, lifesat.Unknown, lifesat.Unknown, lifesat.DeadCell, lifesat.AliveCell, lifesat.Named}
+	kinds := []tmpl.SpecKind{tmpl.Unknown, tmpl.Unknown, tmpl.Unknown, tmpl.Dead, tmpl.Alive, tmpl.Named}
 	for i := range 40 {
 		w, h := 3, 2
 		gens := 1 + rng.IntN(3)
@@ -351,20 +352,20 @@ func TestTemplateBruteForce(t *testing.T) {
 				gens = 2
 			}
 		}
-		tpl := lifesat.NewTemplate(w, h, gens)
+		tpl := tmpl.New(w, h, gens)
 		tpl.Open = rng.IntN(2) == 0
 		for g := range gens {
 			for y := range h {
 				for x := range w {
-					s := lifesat.Spec{Kind: kinds[rng.IntN(len(kinds))], Free: g > 0 && rng.IntN(6) == 0}
-					if s.Kind == lifesat.Named {
+					s := tmpl.Spec{Kind: kinds[rng.IntN(len(kinds))], Free: g > 0 && rng.IntN(6) == 0}
+					if s.Kind == tmpl.Named {
 						s.Name, s.Not = string(rune('a'+rng.IntN(2))), rng.IntN(2) == 0
 					}
 					tpl.Set(g, x, y, s)
 				}
 			}
 		}
-		p := tpl.Problem()
+		p := lifesat.Reaction(tpl)
 		p.Period = per
 		want := bruteTemplateCount(tpl, per)
 		for _, e := range lifesat.Encodings() {
@@ -385,40 +386,40 @@ func TestTemplateBruteForce(t *testing.T) {
 // TestTemplateContradictions: templates that contradict themselves are
 // bad problems, found before any solver runs.
 func TestTemplateContradictions(t *testing.T) {
-	alive, dead := lifesat.Spec{Kind: lifesat.AliveCell}, lifesat.Spec{Kind: lifesat.DeadCell}
-	a, notA := lifesat.Spec{Kind: lifesat.Named, Name: "a"}, lifesat.Spec{Kind: lifesat.Named, Name: "a", Not: true}
+	alive, dead := tmpl.Spec{Kind: tmpl.Alive}, tmpl.Spec{Kind: tmpl.Dead}
+	a, notA := tmpl.Spec{Kind: tmpl.Named, Name: "a"}, tmpl.Spec{Kind: tmpl.Named, Name: "a", Not: true}
 	for _, tc := range []struct {
 		name string
 		make func() lifesat.Problem
 	}{
 		{"wrap-around", func() lifesat.Problem { // generation 2 is generation 0 again
-			tpl := lifesat.NewTemplate(3, 3, 3)
+			tpl := tmpl.New(3, 3, 3)
 			tpl.Set(0, 1, 1, alive)
 			tpl.Set(2, 1, 1, dead)
-			p := tpl.Problem()
+			p := lifesat.Reaction(tpl)
 			p.Period = 2
 			return p
 		}},
 		{"variable and its negation", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(3, 3, 2)
+			tpl := tmpl.New(3, 3, 2)
 			tpl.Set(0, 0, 0, a)
 			tpl.Set(1, 2, 2, notA)
 			tpl.Set(1, 0, 0, a)
 			tpl.Set(0, 2, 2, a)
-			p := tpl.Problem()
+			p := lifesat.Reaction(tpl)
 			p.Period = 1 // both generations are one
 			return p
 		}},
 		{"symmetry", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(4, 4, 1)
+			tpl := tmpl.New(4, 4, 1)
 			tpl.Set(0, 0, 1, alive)
 			tpl.Set(0, 1, 0, dead)
-			p := tpl.Problem()
+			p := lifesat.Reaction(tpl)
 			p.Symmetry = life.D2Diag
 			return p
 		}},
 		{"moved out of the box", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(4, 4, 3)
+			tpl := tmpl.New(4, 4, 3)
 			tpl.Set(2, 0, 0, alive) // generation 0 at (-1, 0)
 			p := lifesat.Spaceship(2, 1, 0, 4, 4)
 			p.Template = tpl
@@ -426,7 +427,7 @@ func TestTemplateContradictions(t *testing.T) {
 		}},
 		{"size", func() lifesat.Problem {
 			p := lifesat.StillLife(5, 5)
-			p.Template = lifesat.NewTemplate(4, 5, 1)
+			p.Template = tmpl.New(4, 5, 1)
 			return p
 		}},
 	} {
@@ -443,8 +444,8 @@ func TestTemplateContradictions(t *testing.T) {
 // TestTemplateMaximizeAndCNF: a template combines with Maximize, and the
 // CNF names every cell of every generation of a reaction.
 func TestTemplateMaximizeAndCNF(t *testing.T) {
-	tpl := lifesat.NewTemplate(4, 4, 1)
-	tpl.Set(0, 0, 0, lifesat.Spec{Kind: lifesat.DeadCell})
+	tpl := tmpl.New(4, 4, 1)
+	tpl.Set(0, 0, 0, tmpl.Spec{Kind: tmpl.Dead})
 	p := lifesat.StillLife(4, 4)
 	p.Template = tpl
 	res, err := lifesat.Maximize(context.Background(), p, nil)
@@ -458,7 +459,7 @@ func TestTemplateMaximizeAndCNF(t *testing.T) {
 		t.Errorf("best still life without the corner: %d cells\n%s", res.Population, b)
 	}
 
-	in, err := lifesat.Encode(eaterTemplate(6, 3).Problem(), nil)
+	in, err := lifesat.Encode(lifesat.Reaction(eaterTemplate(6, 3)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,7 +477,7 @@ func TestTemplateMaximizeAndCNF(t *testing.T) {
 // generations, at least one cell of eater) with the default settings:
 // "go test ./lifesat -run XXX -bench Eater".
 func BenchmarkEater(b *testing.B) {
-	p := eaterTemplate(8, 4).Problem()
+	p := lifesat.Reaction(eaterTemplate(8, 4))
 	p.MinPop = 6
 	for b.Loop() {
 		res, err := lifesat.Search(context.Background(), p, nil)

@@ -27,9 +27,9 @@ func lifesatCmd(t *testing.T, stdin string, args ...string) (code int, stdout, s
 }
 
 // readPatterns splits the output into patterns (blank-line separated).
-func readPatterns(t *testing.T, out string) []*pattern.Pattern {
+func readPatterns(t *testing.T, out string) []*pattern.File {
 	t.Helper()
-	var pats []*pattern.Pattern
+	var pats []*pattern.File
 	for _, chunk := range strings.Split(strings.TrimSpace(out), "\n\n") {
 		p, err := pattern.Read(strings.NewReader(chunk))
 		if err != nil {

@@ -20,7 +20,7 @@ import (
 
 // readPatternFile reads a pattern from the named file, or from stdin when
 // the name is "-" or empty.
-func readPatternFile(name string, stdin io.Reader) (*pattern.Pattern, error) {
+func readPatternFile(name string, stdin io.Reader) (*pattern.File, error) {
 	in := stdin
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
@@ -174,7 +174,7 @@ func caged(cage *life.Board) string {
 
 // ruleAndFormat picks the rule (flag, else the pattern's, else Life) and
 // the output format (flag, else the input's).
-func ruleAndFormat(pat *pattern.Pattern, ruleFlag, formatFlag string) (rule.Rule, pattern.Format, error) {
+func ruleAndFormat(pat *pattern.File, ruleFlag, formatFlag string) (rule.Rule, pattern.Format, error) {
 	rl := rule.Life
 	if pat.HasRule {
 		rl = pat.Rule

@@ -6,7 +6,6 @@ import (
 	"image"
 	"os"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
@@ -28,7 +27,7 @@ func templateFlags(f *searchFlags) {
 // readTemplate reads the template of the search: search's FILE argument,
 // which flags may follow, or -template FILE. It returns nil when there is
 // none.
-func (f *searchFlags) readTemplate() (*lifesat.Template, error) {
+func (f *searchFlags) readTemplate() (*tmpl.Template, error) {
 	if f.kind == "search" {
 		if f.fs.NArg() == 0 {
 			return nil, usageError{errors.New(`search needs a template: "lifesat search FILE [flags]"`)}

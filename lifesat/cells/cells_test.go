@@ -13,7 +13,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-func readFile(t *testing.T, name string) *cells.Pattern {
+func readFile(t *testing.T, name string) *cells.File {
 	return lifetest.ReadFile(t, name, cells.Read)
 }
 
@@ -151,13 +151,13 @@ func TestWrite(t *testing.T) {
 	glider := readFile(t, "testdata/glider.cells")
 	tests := []struct {
 		name string
-		p    *cells.Pattern
+		p    *cells.File
 		want string
 	}{
-		{"glider at full width", &cells.Pattern{Board: glider.Board, Comments: glider.Comments[:1]}, "!Name: Glider\n.O.\n..O\nOOO\n"},
-		{"box kept", &cells.Pattern{Board: glider.Board.Pad(1)}, ".....\n..O..\n...O.\n.OOO.\n.....\n"},
-		{"empty", &cells.Pattern{Board: life.NewBoard(0, 0), Comments: []string{"Name: nothing"}}, "!Name: nothing\n"},
-		{"dead", &cells.Pattern{Board: life.NewBoard(2, 1)}, "..\n"},
+		{"glider at full width", &cells.File{Board: glider.Board, Comments: glider.Comments[:1]}, "!Name: Glider\n.O.\n..O\nOOO\n"},
+		{"box kept", &cells.File{Board: glider.Board.Pad(1)}, ".....\n..O..\n...O.\n.OOO.\n.....\n"},
+		{"empty", &cells.File{Board: life.NewBoard(0, 0), Comments: []string{"Name: nothing"}}, "!Name: nothing\n"},
+		{"dead", &cells.File{Board: life.NewBoard(2, 1)}, "..\n"},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -176,7 +176,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	for _, p := range []*cells.Pattern{
+	for _, p := range []*cells.File{
 		nil,
 		{},
 		{Board: life.NewBoard(0, 3)},

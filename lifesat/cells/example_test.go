@@ -52,7 +52,7 @@ func ExampleWrite() {
 	for x := 1; x <= 3; x++ {
 		b.Set(x, 1, true)
 	}
-	if err := cells.Write(os.Stdout, &cells.Pattern{Board: b, Comments: []string{"Name: Blinker"}}); err != nil {
+	if err := cells.Write(os.Stdout, &cells.File{Board: b, Comments: []string{"Name: Blinker"}}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

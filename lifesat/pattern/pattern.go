@@ -123,8 +123,8 @@ func isSize(s string) bool {
 
 func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
-// A Pattern is a board read from a file in any of the formats.
-type Pattern struct {
+// A File is a board read from a file in any of the formats.
+type File struct {
 	Board  *life.Board
 	Format Format // the format Detect found
 
@@ -148,7 +148,7 @@ const peek = 64 << 10
 // Errors are those of the format's reader (a *SyntaxError with Format
 // "rle", "cells" or "matrix", wrapping that package's ErrFormat or
 // ErrTooLarge), or the *SyntaxError of Detect.
-func Read(r io.Reader) (*Pattern, error) {
+func Read(r io.Reader) (*File, error) {
 	br := bufio.NewReaderSize(r, peek)
 	head, err := br.Peek(peek)
 	switch {
@@ -166,7 +166,7 @@ func Read(r io.Reader) (*Pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pattern{Format: f, Rule: rule.Life}
+	p := &File{Format: f, Rule: rule.Life}
 	switch f {
 	case RLE:
 		q, err := rle.Read(br)
@@ -200,9 +200,9 @@ func Write(w io.Writer, b *life.Board, f Format, r rule.Rule) error {
 		if r.IsZero() {
 			r = rule.Life
 		}
-		return rle.Write(w, &rle.Pattern{Board: b, Rule: r, HasRule: true})
+		return rle.Write(w, &rle.File{Board: b, Rule: r, HasRule: true})
 	case Cells:
-		return cells.Write(w, &cells.Pattern{Board: b})
+		return cells.Write(w, &cells.File{Board: b})
 	case Matrix:
 		return matrix.Write(w, b)
 	}

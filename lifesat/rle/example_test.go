@@ -44,7 +44,7 @@ func ExampleWrite() {
 	for x := 1; x <= 3; x++ {
 		b.Set(x, 2, true)
 	}
-	p := &rle.Pattern{Board: b, Rule: rule.Life, HasRule: true, Comments: []string{"N Blinker"}}
+	p := &rle.File{Board: b, Rule: rule.Life, HasRule: true, Comments: []string{"N Blinker"}}
 	if err := rle.Write(os.Stdout, p); err != nil {
 		fmt.Println(err)
 	}

@@ -19,9 +19,9 @@ var (
 	ErrTooLarge = errors.New("rle: pattern too large")
 )
 
-// A Pattern is a board in its RLE box, with the rule and the comments of
+// A File is a board in its RLE box, with the rule and the comments of
 // its file.
-type Pattern struct {
+type File struct {
 	// Board is exactly the box of the header: x columns by y rows.
 	Board *life.Board
 

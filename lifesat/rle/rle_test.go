@@ -15,7 +15,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-func readFile(t *testing.T, name string) *rle.Pattern {
+func readFile(t *testing.T, name string) *rle.File {
 	return lifetest.ReadFile(t, name, rle.Read)
 }
 
@@ -286,19 +286,19 @@ func TestWrite(t *testing.T) {
 	glider.Comments = glider.Comments[:1]
 	tests := []struct {
 		name string
-		p    *rle.Pattern
+		p    *rle.File
 		want string
 	}{
 		{"glider", glider, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
-		{"no rule", &rle.Pattern{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
-		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: highLife, HasRule: true},
+		{"no rule", &rle.File{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
+		{"HighLife", &rle.File{Board: glider.Board, Rule: highLife, HasRule: true},
 			"x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
-		{"empty", &rle.Pattern{Board: life.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
-		{"dead box kept", &rle.Pattern{Board: life.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
-		{"box kept around the glider", &rle.Pattern{Board: glider.Board.Pad(2)}, "x = 7, y = 7\n2$3bo$4bo$2b3o!\n"},
+		{"empty", &rle.File{Board: life.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
+		{"dead box kept", &rle.File{Board: life.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
+		{"box kept around the glider", &rle.File{Board: glider.Board.Pad(2)}, "x = 7, y = 7\n2$3bo$4bo$2b3o!\n"},
 		// The Gosper gun without LifeWiki's trailing dead runs, wrapped at
 		// 70 characters.
-		{"Gosper glider gun", &rle.Pattern{Board: readFile(t, "testdata/gosperglidergun.rle").Board, Rule: rule.Life, HasRule: true},
+		{"Gosper glider gun", &rle.File{Board: readFile(t, "testdata/gosperglidergun.rle").Board, Rule: rule.Life, HasRule: true},
 			"x = 36, y = 9, rule = B3/S23\n" +
 				"24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4b\n" +
 				"obo$10bo5bo7bo$11bo3bo$12b2o!\n"},
@@ -335,7 +335,7 @@ func TestWriteWraps(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := rle.Write(&buf, &rle.Pattern{Board: b, Rule: rule.Life, HasRule: true}); err != nil {
+		if err := rle.Write(&buf, &rle.File{Board: b, Rule: rule.Life, HasRule: true}); err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
@@ -351,7 +351,7 @@ func TestWriteWraps(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	for _, p := range []*rle.Pattern{
+	for _, p := range []*rle.File{
 		nil,
 		{},
 		{Board: life.NewBoard(1, 1), Comments: []string{"two\nlines"}},

@@ -13,11 +13,11 @@ import (
 // roundTrip checks that a template a reader accepted is a valid problem
 // box or fails validation with an error, and that WriteLLS writes what
 // ReadLLS reads back as the same template.
-func roundTrip(t *testing.T, tpl *lifesat.Template) {
+func roundTrip(t *testing.T, tpl *tmpl.Template) {
 	if tpl.Width <= 0 || tpl.Height <= 0 || len(tpl.Gens) == 0 {
 		t.Fatalf("accepted an empty template %dx%d over %d", tpl.Width, tpl.Height, len(tpl.Gens))
 	}
-	_ = tpl.Problem().Validate() // must not panic
+	_ = lifesat.Reaction(tpl).Validate() // must not panic
 	var buf strings.Builder
 	if err := tmpl.WriteLLS(&buf, tpl); err != nil {
 		return // a name LLS cannot write

@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/lifesat/lifesat/lifesat"
 )
 
 // ReadPicture reads a template drawn as pictures (see the package
 // documentation). The template is closed (not Open): the rule holds on
 // the ring around the box too, so answers live in the empty plane.
-func ReadPicture(r io.Reader) (*lifesat.Template, error) {
+func ReadPicture(r io.Reader) (*Template, error) {
 	data, err := readAll(r, "picture")
 	if err != nil {
 		return nil, err
@@ -52,24 +50,24 @@ func splitPicture(line string, n int) ([]token, error) {
 	return toks, nil
 }
 
-func readPicture(data []byte) (*lifesat.Template, error) {
+func readPicture(data []byte) (*Template, error) {
 	gens, err := generations(lines(data), splitPicture)
 	if err != nil {
 		return nil, err
 	}
-	t, err := build("picture", gens, func(tok token) (lifesat.Spec, error) {
+	t, err := build("picture", gens, func(tok token) (Spec, error) {
 		c := tok.text[0]
 		switch {
 		case c == '.':
-			return lifesat.Spec{Kind: lifesat.DeadCell}, nil
+			return Spec{Kind: Dead}, nil
 		case c == 'O':
-			return lifesat.Spec{Kind: lifesat.AliveCell}, nil
+			return Spec{Kind: Alive}, nil
 		case 'a' <= c && c <= 'z':
-			return lifesat.Spec{Kind: lifesat.Named, Name: tok.text}, nil
+			return Spec{Kind: Named, Name: tok.text}, nil
 		case 'A' <= c && c <= 'Z':
-			return lifesat.Spec{Kind: lifesat.Named, Name: strings.ToLower(tok.text), Not: true}, nil
+			return Spec{Kind: Named, Name: strings.ToLower(tok.text), Not: true}, nil
 		}
-		return lifesat.Spec{}, nil // '?', and '=' for now
+		return Spec{}, nil // '?', and '=' for now
 	})
 	if err != nil {
 		return nil, err
@@ -86,8 +84,8 @@ func readPicture(data []byte) (*lifesat.Template, error) {
 						Msg: "'=' (the same as generation 0) in generation 0", Err: ErrFormat}
 				}
 				s := t.At(0, x, y)
-				if s.Kind == lifesat.Unknown {
-					s = lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("g0_%d_%d", x, y)}
+				if s.Kind == Unknown {
+					s = Spec{Kind: Named, Name: fmt.Sprintf("g0_%d_%d", x, y)}
 					t.Set(0, x, y, s)
 				}
 				t.Set(g, x, y, s)

@@ -8,9 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
+
+// MaxCells is the most cells, width times height times generations, of a
+// template the readers accept: the most cell variables a search takes
+// (lifesat.MaxCells, which a test of package lifesat checks against it).
+const MaxCells = 1 << 18
 
 var (
 	// ErrFormat is wrapped by every error the readers return for input
@@ -18,8 +22,8 @@ var (
 	ErrFormat = errors.New("tmpl: invalid format")
 
 	// ErrTooLarge is wrapped by the errors for input longer than MaxInput
-	// bytes or a template of more than lifesat.MaxCells cells (width times
-	// height times generations), which no search could take.
+	// bytes or a template of more than MaxCells cells (width times height
+	// times generations), which no search could take.
 	ErrTooLarge = errors.New("tmpl: template too large")
 )
 
@@ -95,17 +99,17 @@ func generations(ls []string, split func(line string, n int) ([]token, error)) (
 
 // build makes the template of gens, checking that it is a cuboid and not
 // too large; spec reads one token.
-func build(format string, gens [][][]token, spec func(token) (lifesat.Spec, error)) (*lifesat.Template, error) {
+func build(format string, gens [][][]token, spec func(token) (Spec, error)) (*Template, error) {
 	if len(gens) == 0 {
 		return nil, &SyntaxError{Format: format, Line: 1, Msg: "no cells", Err: ErrFormat}
 	}
 	first := gens[0]
 	w, h := len(first[0]), len(first)
-	if textio.TooManyCells(w, h) || textio.TooManyCells(w*h, len(gens)) || w*h*len(gens) > lifesat.MaxCells {
+	if textio.TooManyCells(w, h) || textio.TooManyCells(w*h, len(gens)) || w*h*len(gens) > MaxCells {
 		return nil, &SyntaxError{Format: format, Line: first[0][0].line,
-			Msg: fmt.Sprintf("%dx%d over %d generations is more than %d cells", w, h, len(gens), lifesat.MaxCells), Err: ErrTooLarge}
+			Msg: fmt.Sprintf("%dx%d over %d generations is more than %d cells", w, h, len(gens), MaxCells), Err: ErrTooLarge}
 	}
-	t := lifesat.NewTemplate(w, h, len(gens))
+	t := New(w, h, len(gens))
 	for g, rows := range gens {
 		if len(rows) != h {
 			return nil, &SyntaxError{Format: format, Line: rows[0][0].line,
@@ -137,7 +141,7 @@ func build(format string, gens [][][]token, spec func(token) (lifesat.Spec, erro
 // 'O', '?', '=', letters), LLS otherwise. Use ReadLLS or ReadPicture when
 // the format is known: a one-column LLS file of letters is read by Read
 // as a picture (with the same meaning, letters being variables in both).
-func Read(r io.Reader) (*lifesat.Template, error) {
+func Read(r io.Reader) (*Template, error) {
 	data, err := readAll(r, "tmpl")
 	if err != nil {
 		return nil, err
