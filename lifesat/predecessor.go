@@ -16,28 +16,28 @@ import (
 type PredMode uint8
 
 const (
-	// PredDead: the target is the whole world at the last generation;
-	// everything outside its box is dead at every generation, and the
-	// predecessor lives in the same box.
-	PredDead PredMode = iota
-	// PredWindow: only the box is constrained at the last generation;
-	// cells around it may be anything. The predecessor of N steps may use
+	// Isolated (the zero value): the target is the whole world at the
+	// last generation; everything outside its box is dead at every
+	// generation, and the predecessor lives in the same box.
+	Isolated PredMode = iota
+	// Window: only the box is constrained at the last generation; cells
+	// around it may be anything. The predecessor of N steps may use
 	// N cells on every side of the box: it is a (W+2N) x (H+2N) board
 	// whose cell (N, N) is the target's (0, 0). A target with no
 	// predecessor in this mode has none at all: it is a Garden of Eden
 	// (for N = 1).
-	PredWindow
-	// PredTorus: the board wraps around, as in the public "Reverse Game
-	// of Life" benchmark.
-	PredTorus
+	Window
+	// Wrapped: the board wraps around, a torus, as in the public "Reverse
+	// Game of Life" benchmark.
+	Wrapped
 )
 
 // String names the mode: "dead", "window" or "torus".
 func (m PredMode) String() string {
 	switch m {
-	case PredWindow:
+	case Window:
 		return "window"
-	case PredTorus:
+	case Wrapped:
 		return "torus"
 	}
 	return "dead"
@@ -45,7 +45,7 @@ func (m PredMode) String() string {
 
 // ParsePredMode reads a mode name.
 func ParsePredMode(s string) (PredMode, error) {
-	for _, m := range []PredMode{PredDead, PredWindow, PredTorus} {
+	for _, m := range []PredMode{Isolated, Window, Wrapped} {
 		if s == m.String() {
 			return m, nil
 		}
@@ -63,7 +63,7 @@ type PredProblem struct {
 	// optimal when the search finishes.
 	Minimize bool
 	// Cage, when not nil, is a board of generation 0's size (the target's,
-	// or (W+2N) x (H+2N) in PredWindow mode) whose live cells are the only
+	// or (W+2N) x (H+2N) in Window mode) whose live cells are the only
 	// ones that may be alive at generation 0: Knuth's "potentially alive"
 	// cells, followed for Steps generations.
 	Cage *life.Board
@@ -72,7 +72,7 @@ type PredProblem struct {
 // A PredResult is the outcome of a predecessor search.
 type PredResult struct {
 	// Status is logic.Sat when a predecessor was found, logic.Unsat when
-	// none exists (in PredWindow mode: the target is a Garden of Eden),
+	// none exists (in Window mode: the target is a Garden of Eden),
 	// logic.Unknown when the search stopped first.
 	Status logic.Status
 	// Board is the predecessor (generation 0), verified by simulation.
@@ -88,7 +88,7 @@ func (q PredProblem) steps() int { return max(q.Steps, 1) }
 // area is the region of generation t (0..N) that is encoded.
 func (q PredProblem) area(t int) image.Rectangle {
 	box := image.Rect(0, 0, q.Target.Width(), q.Target.Height())
-	if q.Mode == PredWindow {
+	if q.Mode == Window {
 		return box.Inset(-(q.steps() - t))
 	}
 	return box
@@ -109,7 +109,7 @@ func (q PredProblem) validate() error {
 	if a.Dx() > MaxSide || a.Dy() > MaxSide || a.Dx()*a.Dy()*n > MaxCells {
 		return fmt.Errorf("%w: a %dx%d target over %d steps is more than %d cells", ErrProblem, w, h, n, MaxCells)
 	}
-	if q.Mode > PredTorus {
+	if q.Mode > Wrapped {
 		return fmt.Errorf("%w: unknown predecessor mode %d", ErrProblem, q.Mode)
 	}
 	if q.Cage != nil && (q.Cage.Width() != a.Dx() || q.Cage.Height() != a.Dy()) {
@@ -127,9 +127,9 @@ func (q PredProblem) Check(b *life.Board, r rule.Rule) error {
 	n := q.steps()
 	var end *life.Board
 	switch q.Mode {
-	case PredTorus:
+	case Wrapped:
 		end = life.Run(b, r, life.Torus, n)[n]
-	case PredWindow:
+	case Window:
 		// Simulate in a plane large enough, then look at the box only.
 		end = life.Run(b.Pad(n), r, life.Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
 	default:
@@ -179,7 +179,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	if set.Rule.Partial() {
 		return nil, fmt.Errorf("%w: Predecessor takes one rule, not the partial rule %v", ErrProblem, set.Rule)
 	}
-	if set.Rule.BirthOnZero() && q.Mode != PredTorus {
+	if set.Rule.BirthOnZero() && q.Mode != Wrapped {
 		return nil, fmt.Errorf("%w: rule %v has B0: only the torus mode can reverse it", ErrProblem, set.Rule)
 	}
 	enc, err := newEncoder(set.Encoding, set.Rule)
@@ -207,14 +207,14 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	lookup := func(t int) grid {
 		if t == n {
 			return func(x, y int) logic.Lit {
-				if q.Mode == PredTorus {
+				if q.Mode == Wrapped {
 					x, y = mod(x, w), mod(y, h)
 				}
 				return logic.Const(q.Target.Alive(x, y))
 			}
 		}
 		return func(x, y int) logic.Lit {
-			if q.Mode == PredTorus {
+			if q.Mode == Wrapped {
 				x, y = mod(x, w), mod(y, h)
 			}
 			if l, ok := gens[t][image.Pt(x, y)]; ok {
@@ -224,7 +224,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		}
 	}
 	area := func(t int) region {
-		if q.Mode == PredDead {
+		if q.Mode == Isolated {
 			return all(q.area(t).Inset(-1)) // the ring stays dead
 		}
 		return all(q.area(t))

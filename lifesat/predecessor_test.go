@@ -33,7 +33,7 @@ var reverseLifeExample = rows(
 
 func TestPredecessorModes(t *testing.T) {
 	ctx := context.Background()
-	for _, mode := range []lifesat.PredMode{lifesat.PredDead, lifesat.PredWindow, lifesat.PredTorus} {
+	for _, mode := range []lifesat.PredMode{lifesat.Isolated, lifesat.Window, lifesat.Wrapped} {
 		for _, steps := range []int{1, 2} {
 			q := lifesat.PredProblem{Target: reverseLifeExample, Steps: steps, Mode: mode}
 			res, err := lifesat.Predecessor(ctx, q, nil)
@@ -46,15 +46,15 @@ func TestPredecessorModes(t *testing.T) {
 			// Independent re-simulation.
 			b := res.Board
 			switch mode {
-			case lifesat.PredTorus:
+			case lifesat.Wrapped:
 				if !life.Run(b, rule.Life, life.Torus, steps)[steps].Equal(reverseLifeExample) {
 					t.Errorf("torus: wrong predecessor\n%s", b)
 				}
-			case lifesat.PredDead:
+			case lifesat.Isolated:
 				if !life.Run(b.Pad(steps), rule.Life, life.Dead, steps)[steps].Equal(reverseLifeExample.Pad(steps)) {
 					t.Errorf("dead: wrong predecessor\n%s", b)
 				}
-			case lifesat.PredWindow:
+			case lifesat.Window:
 				if b.Width() != 6+2*steps || b.Height() != 4+2*steps {
 					t.Fatalf("window predecessor is %dx%d", b.Width(), b.Height())
 				}
@@ -76,7 +76,7 @@ func reverseLifeExampleBox() image.Rectangle { return image.Rect(0, 0, 6, 4) }
 // confirms no 3-cell predecessor exists in dead mode (checked below on
 // all boards of at most 3 cells, C(24,3) + ... = 2325 of them).
 func TestMinimalPredecessor(t *testing.T) {
-	q := lifesat.PredProblem{Target: reverseLifeExample, Mode: lifesat.PredDead, Minimize: true}
+	q := lifesat.PredProblem{Target: reverseLifeExample, Mode: lifesat.Isolated, Minimize: true}
 	res, err := lifesat.Predecessor(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ var gardenOfEden6 = rows(
 )
 
 func TestGardenOfEden(t *testing.T) {
-	q := lifesat.PredProblem{Target: gardenOfEden6, Mode: lifesat.PredWindow}
+	q := lifesat.PredProblem{Target: gardenOfEden6, Mode: lifesat.Window}
 	res, err := lifesat.Predecessor(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +144,7 @@ func TestGardenOfEden(t *testing.T) {
 	// still answer with a verified board or a proof.
 	g := gardenOfEden6.Clone()
 	g.Set(0, 0, !g.Alive(0, 0))
-	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: g, Mode: lifesat.PredWindow}, nil); err != nil {
+	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: g, Mode: lifesat.Window}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

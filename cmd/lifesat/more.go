@@ -153,7 +153,7 @@ func pred(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	if res.Status == logic.Unsat {
 		switch mode {
-		case lifesat.PredWindow:
+		case lifesat.Window:
 			fmt.Fprintf(stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rl)
 		default:
 			fmt.Fprintf(stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rl)
