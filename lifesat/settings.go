@@ -1,6 +1,8 @@
 package lifesat
 
 import (
+	"fmt"
+
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -50,6 +52,16 @@ func (d Diversify) String() string {
 		return "all"
 	}
 	return "auto"
+}
+
+// ParseDiversify reads a mode's name: "auto", "all", "cells" or "none".
+func ParseDiversify(s string) (Diversify, error) {
+	for _, d := range []Diversify{Auto, FlipAll, FlipCells, NoFlip} {
+		if s == d.String() {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown diversification %q (want auto, all, cells or none)", ErrProblem, s)
 }
 
 // Settings tune a search. A nil *Settings means the defaults, and so does
