@@ -3,6 +3,7 @@
 // Command lifesat finds Game of Life patterns with a SAT solver.
 //
 // Usage:
+//
 //	lifesat still -size WxH [flags]                        a still life in a W x H box
 //	lifesat osc -period P -size WxH [flags]                an oscillator of period P
 //	lifesat ship -period P -shift DX,DY -size WxH [flags]  a spaceship moving DX,DY every P generations

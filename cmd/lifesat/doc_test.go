@@ -15,6 +15,8 @@ func docGo() string {
 	sb.WriteString("// Command lifesat finds Game of Life patterns with a SAT solver.\n//\n")
 	for _, line := range strings.Split(strings.TrimRight(usage(), "\n"), "\n")[2:] {
 		switch {
+		case line == "Usage:":
+			sb.WriteString("// Usage:\n//\n")
 		case line == "":
 			sb.WriteString("//\n")
 		case strings.HasPrefix(line, "  "):
