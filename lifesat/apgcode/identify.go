@@ -27,7 +27,7 @@ type Options struct {
 // The defaults of Options.
 const (
 	DefaultMaxPeriod = 4096
-	DefaultMaxArea   = 1 << 16
+	DefaultMaxArea   = 1 << 14
 )
 
 // Catagolue's limits on what is encoded: a phase whose bounding box, with
@@ -144,7 +144,7 @@ func Identify(ctx context.Context, b *life.Board, r rule.Rule, opt *Options) (Ob
 		o.Code = Code{Kind: Oscillator, N: period}
 	}
 	// Choose the body among the phases.
-	turn := r.Isotropic()
+	turn := r.Totalistic() || r.Isotropic() // Totalistic is the cheap test
 	g = gen{first, box.Min}
 	for t := range period {
 		if t > 0 {
