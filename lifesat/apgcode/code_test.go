@@ -90,3 +90,27 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestRead(t *testing.T) {
+	f, err := apgcode.Read(strings.NewReader("\uFEFF\r\n xp2_7e \r\n\r\n"))
+	if err != nil || f.Code.String() != "xp2_7e" || f.Board.String() != "O.\nOO\nOO\n.O\n" {
+		t.Fatalf("Read: %v, %v", f, err)
+	}
+	for _, tt := range []struct {
+		in, msg string
+		err     error
+	}{
+		{"", "apgcode: line 1: no code", apgcode.ErrFormat},
+		{"\n\n", "apgcode: line 1: no code", apgcode.ErrFormat},
+		{"\n\n  xs4_3A\n", "apgcode: line 3, column 8: unexpected \"A\": apgcodes are lower case", apgcode.ErrFormat},
+		{"\n ov_s8\n", "apgcode: line 2: ov_s8 names an object too large to encode, not a picture", apgcode.ErrFormat},
+		{"33\n", "apgcode: line 1, column 1: want a code such as xs4_33, not \"33\"", apgcode.ErrFormat},
+		{"xs4_33\n\nxp2_7\n", "apgcode: line 3: more than one code", apgcode.ErrFormat},
+		{"xs4_" + strings.Repeat("0", 1<<20), "apgcode: line 1: line longer than 1048576 bytes", apgcode.ErrTooLarge},
+	} {
+		_, err := apgcode.Read(strings.NewReader(tt.in))
+		if err == nil || err.Error() != tt.msg || !errors.Is(err, tt.err) {
+			t.Errorf("Read(%.20q): %v; want %s", tt.in, err, tt.msg)
+		}
+	}
+}

@@ -66,3 +66,33 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRead checks that Read never panics, refuses with a *SyntaxError, and
+// that what it accepts Write writes and Read reads back unchanged.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		"xs4_33\n", "\n  xq4_153  \r\n\n", "\uFEFFxp2_7", "xs0_0",
+		// Invalid.
+		"", "33", "xs4_33\nxs4_33", "ov_p30", "xs4_3A", "#C\nxs4_33",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := apgcode.Read(strings.NewReader(s))
+		if err != nil {
+			var se *apgcode.SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Read(%q): %v is not a *SyntaxError", s, err)
+			}
+			return
+		}
+		var buf strings.Builder
+		if err := apgcode.Write(&buf, p.Code); err != nil {
+			t.Fatal(err)
+		}
+		q, err := apgcode.Read(strings.NewReader(buf.String()))
+		if err != nil || q.Code != p.Code || !q.Board.Equal(p.Board) {
+			t.Fatalf("Read(%q) = %v; read back from %q: %v, %v", s, p.Code, buf.String(), q, err)
+		}
+	})
+}

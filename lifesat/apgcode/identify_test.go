@@ -189,3 +189,51 @@ func TestIdentifyAnisotropic(t *testing.T) {
 		t.Errorf("the boat's orientations gave only %d bodies: %v", len(bodies), bodies)
 	}
 }
+
+// TestIdentifyOversized checks Catagolue's limits on what is encoded
+// (lifelib's apgcode(): a phase's box with a one-cell border of at most
+// 10000 cells, a body of at most 1280 characters): beyond them the code is
+// "ov_" with the kind and number, and Decode refuses it.
+func TestIdentifyOversized(t *testing.T) {
+	ctx := context.Background()
+	// Two blocks in opposite corners of an n x n box: (n+2)^2 cells with
+	// the border, 10000 for n = 98.
+	corners := func(n int) *life.Board {
+		b := life.NewBoard(n, n)
+		for _, c := range []int{0, 1} {
+			for _, d := range []int{0, 1} {
+				b.Set(c, d, true)
+				b.Set(n-1-c, n-1-d, true)
+			}
+		}
+		return b
+	}
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{98, "xs8_"}, {99, "ov_s8"}} {
+		o, err := apgcode.Identify(ctx, corners(tt.n), rule.Life, nil)
+		if err != nil || !strings.HasPrefix(o.String(), tt.want) || (o.Code.Body == "") != (tt.want[0] == 'o') {
+			t.Errorf("blocks in the corners of %d x %d: %v, %v; want %s...", tt.n, tt.n, o, err, tt.want)
+		}
+	}
+	// A grid of 32 x 32 blocks, one blank row or column between two: 95
+	// x 95 cells, within the area, but about 19 strips of 95 columns, far
+	// more than 1280 characters in any orientation.
+	grid := life.NewBoard(95, 95)
+	for y := range 95 {
+		for x := range 95 {
+			grid.Set(x, y, x%3 != 2 && y%3 != 2)
+		}
+	}
+	o, err := apgcode.Identify(ctx, grid, rule.Life, nil)
+	if err != nil || o.String() != "ov_s4096" || o.Period != 1 {
+		t.Errorf("grid of blocks: %v, period %d, %v; want ov_s4096", o, o.Period, err)
+	}
+	if n := len(apgcode.Encode(grid)); n <= 1280 {
+		t.Errorf("the grid's body has only %d characters", n)
+	}
+	if _, err := apgcode.Decode(o.String()); !errors.Is(err, apgcode.ErrFormat) {
+		t.Errorf("Decode(%v): %v", o, err)
+	}
+}
