@@ -12,6 +12,7 @@
 //	lifesat max -size WxH [-period 2] [flags]              a maximum-density still life (or period-2 oscillator)
 //	lifesat count still|osc|ship|search [flags]            how many such patterns exist (-n all lists them)
 //	lifesat step [-n N] [flags] [FILE|-]                   a pattern N generations later, in the plane
+//	lifesat id [flags] [FILE|-]                            the apgcode of a pattern, Catagolue's name for it
 //	lifesat cnf still|osc|ship|search [flags]              the DIMACS CNF of a search, for any SAT solver
 //	lifesat version                                        the module version and the VCS revision
 //	lifesat help [COMMAND]                                 this text, or a command's flags

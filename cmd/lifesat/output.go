@@ -33,7 +33,7 @@ func (pw *patternWriter) write(pat *lifesat.Pattern) error {
 		r = pat.Rule.Min()
 	}
 	boards := pat.Phases[:1]
-	if pw.phases {
+	if pw.phases && pw.format != pattern.Apgcode { // one code names every phase
 		boards = pat.Phases
 	}
 	bw := bufio.NewWriter(pw.w)

@@ -21,7 +21,7 @@ func predCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 	timeout := fs.Duration("timeout", 0, "stop after this long; with -minimize the best so far is printed")
 	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
 	encName := fs.String("encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
-	formatName := fs.String("format", "", "output format: rle, cells or matrix (default: the input's)")
+	formatName := fs.String("format", "", "output format: rle, cells, matrix or apgcode (default: the input's)")
 	verbose := fs.Bool("v", false, "report progress on stderr")
 	solverName := fs.String("solver", "gophersat", "SAT solver: gophersat, gini, or a DIMACS solver on PATH or by path")
 	cageName := fs.String("cage", "", "pattern `FILE` of generation 0's size (- for standard input): only its live cells may be alive at generation 0")

@@ -16,7 +16,7 @@ func stepCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 	n := fs.Int("n", 1, "number of generations")
 	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
 	torus := fs.Bool("torus", false, "wrap around the board's edges instead of growing it")
-	format := fs.String("format", "", "output format: rle, cells or matrix (default: the input's)")
+	format := fs.String("format", "", "output format: rle, cells, matrix or apgcode (default: the input's)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
 	if err := fs.parse(args); err != nil {
 		return 0, err
