@@ -71,6 +71,13 @@ stop_pidfile() {
   rm -f "$pidfile"
 }
 
+# tree PID: PID and all its descendants.
+tree() {
+  local c
+  echo "$1"
+  for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree "$c"; done
+}
+
 # wait_until SECONDS WHAT CMD...: runs CMD every 0.2 s until it succeeds;
 # returns 1 after SECONDS with a message naming WHAT.
 wait_until() {
@@ -87,11 +94,13 @@ wait_until() {
 
 # env_pids ENTRY [COMM]: the pids (COMM ones only, if given) whose starting
 # environment holds exactly ENTRY (NAME=VALUE): how the scripts find what
-# their own daemons started, and nothing else.
+# their own daemons or tasks started, and nothing else.
 env_pids() {
   local f p
   for f in $(grep -lszxF "$1" /proc/[0-9]*/environ); do
     p=${f#/proc/}; p=${p%/environ}
+    # grep itself matches when ENTRY is exported here: it is gone by now.
+    [ -d "/proc/$p" ] && [ "$p" != $$ ] || continue
     [ $# -lt 2 ] || [ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$2" ] || continue
     echo "$p"
   done
