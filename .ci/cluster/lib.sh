@@ -10,10 +10,12 @@ note() { echo "${0##*/}: $*" >&2; }
 # abs PATH: PATH made absolute (it need not exist yet).
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
-# apt_install CMD PKG...: installs PKG... unless command CMD exists already.
+# apt_install "CMD..." PKG...: installs Debian's PKG... unless every
+# command CMD exists already.
 apt_install() {
-  local cmd=$1; shift
-  command -v "$cmd" >/dev/null 2>&1 && return 0
+  local cmds=$1 c missing=; shift
+  for c in $cmds; do command -v "$c" >/dev/null 2>&1 || missing=1; done
+  [ -n "$missing" ] || return 0
   [ "$(id -u)" = 0 ] || die "need root to install $*"
   note "installing $*"
   export DEBIAN_FRONTEND=noninteractive
