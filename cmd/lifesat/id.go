@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"image"
 	"fmt"
+	"image"
 
 	"github.com/lifesat/lifesat/lifesat/apgcode"
 	"github.com/lifesat/lifesat/lifesat/rule"
