@@ -119,6 +119,10 @@ func Detect(data []byte) (Format, error) {
 		case comment == 0 && isApgcode(t):
 			return Apgcode, nil
 		}
+		if comment != '!' && isRLEBody(t) {
+			return 0, &SyntaxError{Format: "pattern", Line: n, Err: ErrFormat,
+				Msg: "an RLE body without its header line: add \"x = W, y = H\" (the width and height) before " + textio.Quote(t)}
+		}
 		return 0, &SyntaxError{Format: "pattern", Line: n, Err: ErrFormat,
 			Msg: "none of the formats rle, cells, matrix, apgcode matches " + textio.Quote(t)}
 	}
@@ -126,6 +130,23 @@ func Detect(data []byte) (Format, error) {
 		return RLE, nil // the RLE reader reports the missing header
 	}
 	return Cells, nil
+}
+
+// isRLEBody reports whether s looks like the runs of an RLE body: run
+// counts, the tags b, o and $ (and other letters, for states Life does
+// not have), and perhaps the final '!'.
+func isRLEBody(s string) bool {
+	tags := 0
+	for _, c := range s {
+		switch {
+		case c == 'b' || c == 'o' || c == '$':
+			tags++
+		case c >= '0' && c <= '9' || c == '!' || c == ' ' || c == '\t':
+		default:
+			return false
+		}
+	}
+	return tags > 0 && (strings.ContainsAny(s, "$!") || strings.ContainsAny(s, "0123456789"))
 }
 
 // isSize reports whether s is two unsigned integers, like "4 6".

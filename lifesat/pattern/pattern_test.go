@@ -256,3 +256,21 @@ func TestApgcode(t *testing.T) {
 		t.Errorf("Write of a dying cell: %v", err)
 	}
 }
+
+// TestHeaderlessRLE: an RLE body without its header line is refused with
+// a message that names what is missing; a line that is no RLE body gets
+// the general message.
+func TestHeaderlessRLE(t *testing.T) {
+	for _, in := range []string{"bo$2bo$3o!\n", "#N Glider\nbo$2bo$3o!\n", "3o!\n", "2b3o$o2bo\n"} {
+		_, err := pattern.Read(strings.NewReader(in))
+		if !errors.Is(err, pattern.ErrFormat) || !strings.Contains(err.Error(), `without its header line: add "x = W, y = H"`) {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	for _, in := range []string{"hello\n", "boo\n"} {
+		_, err := pattern.Read(strings.NewReader(in))
+		if err == nil || strings.Contains(err.Error(), "header") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
