@@ -100,17 +100,30 @@ type env struct {
 	// memoryLimit, when not nil, sets the process's soft memory limit
 	// (a race's member sets its share of the budget).
 	memoryLimit func(bytes int64)
+	deadline    time.Time // of -timeout, once armed
 }
 
-// withTimeout bounds ctx by d when d > 0, and arms the hard limit.
-func (e *env) withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d <= 0 {
-		return context.WithCancel(ctx)
+// arm starts the command's time limit of d from now, once: the deadline
+// of withTimeout and the hard limit. A command arms it as soon as its
+// flags are read, so that reading its files counts too.
+func (e *env) arm(d time.Duration) {
+	if d <= 0 || !e.deadline.IsZero() {
+		return
 	}
+	e.deadline = time.Now().Add(d)
 	if e.limit != nil {
 		e.limit(d)
 	}
-	return context.WithTimeout(ctx, d)
+}
+
+// withTimeout bounds ctx by the time limit d (armed now, unless it was
+// before).
+func (e *env) withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	e.arm(d)
+	if e.deadline.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, e.deadline)
 }
 
 // run is the whole command, with its environment passed in for tests.

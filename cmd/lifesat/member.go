@@ -31,7 +31,12 @@ import (
 // K: ...", which the parent passes on to its standard error as it comes.
 
 // memberCommand builds the command of a member; tests replace it.
-var memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
+var memberCommand = defaultMemberCommand
+
+// defaultMemberCommand runs this program's own file again, as "lifesat
+// member K": on Linux through /proc/self/exe, which stays this process's
+// file even when another is put at its path while the race runs.
+func defaultMemberCommand(ctx context.Context, k int) (*exec.Cmd, error) {
 	self, err := procgroup.Self()
 	if err != nil {
 		return nil, err

@@ -101,6 +101,10 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	if err := f.fs.parse(args); err != nil {
 		return p, nil, 0, err
 	}
+	if f.timeout < 0 {
+		return fail("-timeout %v: want a positive duration", f.timeout)
+	}
+	f.e.arm(f.timeout) // reading the files counts too
 	in := &inputs{e: f.e}
 	switch {
 	case f.kind == "search" && f.fs.NArg() == 0:
@@ -232,9 +236,6 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		f.jobs = runtime.NumCPU()
 	case f.jobs == 0:
 		f.jobs = 1
-	}
-	if f.timeout < 0 {
-		return fail("-timeout %v: want a positive duration", f.timeout)
 	}
 	div, err := lifesat.ParseDiversify(f.diversify)
 	if err != nil {
