@@ -112,19 +112,19 @@ func helpCmd(ctx context.Context, e *env, _ string, args []string) (int, error) 
 		return 0, usageError{fmt.Errorf("help takes one command, got %d words", len(args))}
 	}
 	if _, ok := find(args[0]); !ok || args[0] == "help" {
-		return 0, usageError{fmt.Errorf("help: unknown command %q%s", args[0], didYouMean(args[0], commandNames()))}
+		return 0, usageError{fmt.Errorf("help: unknown command %q%s; see lifesat -h", args[0], didYouMean(args[0], commandNames()))}
 	}
 	return dispatch(ctx, e, args[0], []string{"-h"})
 }
 
 // versionCmd prints the module version and the VCS revision the binary
 // was built from, as the Go toolchain recorded them.
-func versionCmd(_ context.Context, e *env, _ string, args []string) (int, error) {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-			fmt.Fprintln(e.stdout, "Usage: lifesat version\n\nPrints the module version, the VCS revision and the Go version of this binary.")
-			return 0, errHelp
-		}
+func versionCmd(_ context.Context, e *env, name string, args []string) (int, error) {
+	fs := newFlagSet(name, e.stdout)
+	if err := fs.parse(args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() > 0 {
 		return 0, usageError{fmt.Errorf("version takes no arguments")}
 	}
 	fmt.Fprintln(e.stdout, version())
@@ -180,6 +180,13 @@ func didYouMean(s string, candidates []string) string {
 	}
 	if best == "" && prefixed == 1 {
 		best = prefix
+	}
+	if best == "" { // a longer word for a command: "oscillator" for "osc"
+		for _, c := range candidates {
+			if len(c) >= 3 && strings.HasPrefix(s, c) {
+				best = c
+			}
+		}
 	}
 	if best == "" || best == s {
 		return ""
