@@ -29,6 +29,15 @@ package lifesat
 // without sharing, close to Knuth's figures. The next-state clauses are
 // the minimal CNF of the rule over (cell, next, count thresholds) with
 // non-monotone counts as don't-cares; for Life they are Knuth's five.
+//
+// Rules of the hexagonal and von Neumann neighbourhoods (rule.Shape) are
+// outer-totalistic over their six or four neighbours, and their counts
+// are built from pairs too: for the hexagonal shape (NW, N, W, E, S, SE)
+// the pairs NW+N and S+SE are horizontal pairs of cells, each of which
+// serves two cells (as NW+N of the cell below and to the right of its
+// right cell, and as S+SE of the cell above its left cell), and W+E is a
+// pair of its own; for the von Neumann shape (N, W, E, S) the pairs N+S
+// and W+E serve one cell each.
 
 import (
 	"context"
@@ -39,14 +48,15 @@ import (
 )
 
 type knuth struct {
+	shape      rule.Shape
 	thresholds []int // counts at which the rule's outcome changes
 	cap        int   // the largest threshold: counts above it are alike
 	out        *logic.Table
 }
 
 func newKnuth(r rule.Rule) *knuth {
-	k := &knuth{}
-	for n := 1; n <= 8; n++ {
+	k := &knuth{shape: r.Shape()}
+	for n := 1; n <= k.shape.Size(); n++ {
 		if r.Next(false, n) != r.Next(false, n-1) || r.Next(true, n) != r.Next(true, n-1) {
 			k.thresholds = append(k.thresholds, n)
 		}
@@ -253,6 +263,9 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 		return nil
 	}
 	cnt := &counter{c: c, phased: phased, cap: k.cap}
+	if k.shape != rule.Moore {
+		return k.stepShape(ctx, c, cnt, cur, next, area)
+	}
 	// Shared counts, keyed by position. Column pair cp holds the cells
 	// 2cp and 2cp+1.
 	cp0, cp1 := floorDiv(area.Min.X, 2), floorDiv(area.Max.X-1, 2)+1
@@ -293,6 +306,56 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 			in[0], in[1] = cur(x, y), next(x, y)
 			for i, t := range k.thresholds {
 				in[2+i] = a.at(t)
+			}
+			k.out.Assert(c, in...)
+		}
+	}
+	return nil
+}
+
+// stepShape is step for the hexagonal and von Neumann shapes: each cell's
+// neighbours summed from pairs (see the top of the file), the last merge
+// building only the rule's thresholds.
+func (k *knuth) stepShape(ctx context.Context, c *logic.CNF, cnt *counter, cur, next grid, area region) error {
+	in := make([]logic.Lit, 2+len(k.thresholds))
+	// The horizontal pairs of the hexagonal shape: cells (a, r) and
+	// (a+1, r), at (a, r).
+	var horiz *sharedCounts
+	if k.shape == rule.Hexagonal {
+		horiz = newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X, area.Max.Y+1))
+	}
+	h := func(a, r int) unary {
+		return horiz.get(a, r, func() unary { return cnt.pair(cur(a, r), cur(a+1, r)) })
+	}
+	var parts []unary
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for x := area.Min.X; x < area.Max.X; x++ {
+			if !area.has(x, y) {
+				continue
+			}
+			parts = append(parts[:0], cnt.pair(cur(x-1, y), cur(x+1, y))) // W+E
+			switch k.shape {
+			case rule.Hexagonal:
+				parts = append(parts, h(x-1, y-1), h(x, y+1)) // NW+N, S+SE
+			case rule.VonNeumann:
+				parts = append(parts, cnt.pair(cur(x, y-1), cur(x, y+1))) // N+S
+			default:
+				panic("lifesat: the knuth encoding has no pairs for the " + k.shape.String() + " neighbourhood")
+			}
+			sum := parts[0]
+			for i, p := range parts[1:] {
+				var want []int // every count, but the last merge's
+				if i == len(parts)-2 {
+					want = k.thresholds
+				}
+				sum = cnt.merge(sum, p, want)
+			}
+			in[0], in[1] = cur(x, y), next(x, y)
+			for i, t := range k.thresholds {
+				in[2+i] = sum.at(t)
 			}
 			k.out.Assert(c, in...)
 		}

@@ -29,7 +29,9 @@ const (
 	// SAT-LIFE programs (TAOCP 7.2.2.2), then states the rule on the
 	// counts. Fewer and shorter clauses, and about 13 auxiliary
 	// variables per cell. Outer-totalistic rules only: a Hensel or MAP
-	// rule that is not one is refused (the count does not decide it).
+	// rule that is not one is refused (the count does not decide it). A
+	// hexagonal or von Neumann rule ("B2/S34H", "B2/S013V") is counted
+	// over its own six or four neighbours.
 	Knuth Encoding = "knuth"
 )
 
