@@ -245,19 +245,10 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
 		// The count never matters: the next state depends on the cell alone.
-		for y := area.Min.Y; y < area.Max.Y; y++ {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for x := area.Min.X; x < area.Max.X; x++ {
-				if !area.has(x, y) {
-					continue
-				}
-				in[0], in[1] = cur(x, y), next(x, y)
-				k.out.Assert(c, in...)
-			}
-		}
-		return nil
+		return area.each(ctx, func(x, y int) {
+			in[0], in[1] = cur(x, y), next(x, y)
+			k.out.Assert(c, in...)
+		})
 	}
 	if area.Empty() {
 		return nil
@@ -272,45 +263,44 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 	horiz := newSharedCounts(image.Rect(cp0, area.Min.Y-1, cp1, area.Max.Y+1))                // cells (2cp, r), (2cp+1, r), at (cp, r)
 	quad := newSharedCounts(image.Rect(cp0, area.Min.Y, cp1, area.Max.Y))                     // H(cp, y-1) + H(cp, y+1), at (cp, y)
 	vert := newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X+1, area.Max.Y)) // cells (x, r), (x, r+1), at (x, r)
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	// A cell outside the region builds no counts; those it would share
+	// are built when another cell uses them.
+	return area.each(ctx, func(x, y int) {
+		cp := floorDiv(x, 2)
+		q := quad.get(cp, y, func() unary {
+			h := func(r int) unary {
+				return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
+			}
+			return cnt.merge(h(y-1), h(y+1), nil)
+		})
+		// The outer column and the other cell of the pair.
+		col, other := x+1, x-1
+		if x-2*cp == 0 {
+			col, other = x-1, x+1
 		}
-		for x := area.Min.X; x < area.Max.X; x++ {
-			if !area.has(x, y) {
-				continue // its counts are built only when another cell uses them
-			}
-			cp := floorDiv(x, 2)
-			q := quad.get(cp, y, func() unary {
-				h := func(r int) unary {
-					return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
-				}
-				return cnt.merge(h(y-1), h(y+1), nil)
-			})
-			// The outer column and the other cell of the pair.
-			col, other := x+1, x-1
-			if x-2*cp == 0 {
-				col, other = x-1, x+1
-			}
-			// The vertical pair is rows (y-1, y) for even y and (y, y+1)
-			// for odd y, so cells (x, 2j-1) and (x, 2j) share it; the
-			// third cell of the column goes with the other cell.
-			top, third := y-1, y+1
-			if y-2*floorDiv(y, 2) == 1 {
-				top, third = y, y-1
-			}
-			v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
-			g := cnt.pair(cur(col, third), cur(other, y))
-			side := cnt.merge(v, g, nil)
-			a := cnt.merge(q, side, k.thresholds)
-			in[0], in[1] = cur(x, y), next(x, y)
-			for i, t := range k.thresholds {
-				in[2+i] = a.at(t)
-			}
-			k.out.Assert(c, in...)
+		// The vertical pair is rows (y-1, y) for even y and (y, y+1)
+		// for odd y, so cells (x, 2j-1) and (x, 2j) share it; the
+		// third cell of the column goes with the other cell.
+		top, third := y-1, y+1
+		if y-2*floorDiv(y, 2) == 1 {
+			top, third = y, y-1
 		}
+		v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
+		g := cnt.pair(cur(col, third), cur(other, y))
+		side := cnt.merge(v, g, nil)
+		k.assert(c, in, cur(x, y), next(x, y), cnt.merge(q, side, k.thresholds))
+	})
+}
+
+// assert states the rule for one cell, given its literal, its next
+// state's and its count of live neighbours (with at least the rule's
+// thresholds); in is scratch of length 2 + len(k.thresholds).
+func (k *knuth) assert(c *logic.CNF, in []logic.Lit, cell, next logic.Lit, count unary) {
+	in[0], in[1] = cell, next
+	for i, t := range k.thresholds {
+		in[2+i] = count.at(t)
 	}
-	return nil
+	k.out.Assert(c, in...)
 }
 
 // stepShape is step for the hexagonal and von Neumann shapes: each cell's
@@ -328,37 +318,24 @@ func (k *knuth) stepShape(ctx context.Context, c *logic.CNF, cnt *counter, cur, 
 		return horiz.get(a, r, func() unary { return cnt.pair(cur(a, r), cur(a+1, r)) })
 	}
 	var parts []unary
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	return area.each(ctx, func(x, y int) {
+		parts = append(parts[:0], cnt.pair(cur(x-1, y), cur(x+1, y))) // W+E
+		switch k.shape {
+		case rule.Hexagonal:
+			parts = append(parts, h(x-1, y-1), h(x, y+1)) // NW+N, S+SE
+		case rule.VonNeumann:
+			parts = append(parts, cnt.pair(cur(x, y-1), cur(x, y+1))) // N+S
+		default:
+			panic("lifesat: the knuth encoding has no pairs for the " + k.shape.String() + " neighbourhood")
 		}
-		for x := area.Min.X; x < area.Max.X; x++ {
-			if !area.has(x, y) {
-				continue
+		sum := parts[0]
+		for i, p := range parts[1:] {
+			var want []int // every count, but the last merge's
+			if i == len(parts)-2 {
+				want = k.thresholds
 			}
-			parts = append(parts[:0], cnt.pair(cur(x-1, y), cur(x+1, y))) // W+E
-			switch k.shape {
-			case rule.Hexagonal:
-				parts = append(parts, h(x-1, y-1), h(x, y+1)) // NW+N, S+SE
-			case rule.VonNeumann:
-				parts = append(parts, cnt.pair(cur(x, y-1), cur(x, y+1))) // N+S
-			default:
-				panic("lifesat: the knuth encoding has no pairs for the " + k.shape.String() + " neighbourhood")
-			}
-			sum := parts[0]
-			for i, p := range parts[1:] {
-				var want []int // every count, but the last merge's
-				if i == len(parts)-2 {
-					want = k.thresholds
-				}
-				sum = cnt.merge(sum, p, want)
-			}
-			in[0], in[1] = cur(x, y), next(x, y)
-			for i, t := range k.thresholds {
-				in[2+i] = sum.at(t)
-			}
-			k.out.Assert(c, in...)
+			sum = cnt.merge(sum, p, want)
 		}
-	}
-	return nil
+		k.assert(c, in, cur(x, y), next(x, y), sum)
+	})
 }

@@ -92,6 +92,22 @@ func (r region) has(x, y int) bool {
 	return r.skip == nil || !r.skip[(y-r.Min.Y)*r.Dx()+x-r.Min.X]
 }
 
+// each calls f for every cell of the region, row by row. It returns
+// ctx.Err() when it sees, at the start of a row, that ctx has ended.
+func (r region) each(ctx context.Context, f func(x, y int)) error {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if r.has(x, y) {
+				f(x, y)
+			}
+		}
+	}
+	return nil
+}
+
 // cells is the number of cells in the region.
 func (r region) cells() int {
 	n := r.Dx() * r.Dy()

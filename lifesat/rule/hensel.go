@@ -173,21 +173,16 @@ func countAt(c byte, seen *[9]bool, dash string, s Shape) (int, string) {
 // counts writes an outer-totalistic rule of a shape other than Moore in
 // B/S notation: "B2/S34H".
 func (r Rule) counts() string {
-	var sb strings.Builder
-	for _, alive := range []bool{false, true} {
-		if alive {
-			sb.WriteString("/S")
-		} else {
-			sb.WriteByte('B')
-		}
+	part := func(alive bool) string {
+		var digits []byte
 		for k := range r.shape.Size() + 1 {
 			if r.Next(alive, k) {
-				sb.WriteByte(byte('0' + k))
+				digits = append(digits, byte('0'+k))
 			}
 		}
+		return string(digits)
 	}
-	sb.WriteString(r.shape.suffix())
-	return sb.String()
+	return "B" + part(false) + "/S" + part(true) + r.shape.suffix()
 }
 
 // hensel writes an isotropic rule of the Moore neighbourhood in canonical

@@ -227,7 +227,6 @@ func TestRuleKinds(t *testing.T) {
 // stream (most significant bit of each base64 digit first) is the next
 // state of the neighbourhood i, NW = 256 ... SE = 1, centre 16.
 func TestLifeMAP(t *testing.T) {
-	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 	var stream []int
 	for i := range 512 {
 		alive := i&16 != 0
@@ -238,17 +237,7 @@ func TestLifeMAP(t *testing.T) {
 			stream = append(stream, 0)
 		}
 	}
-	for len(stream)%6 != 0 {
-		stream = append(stream, 0)
-	}
-	want := "MAP"
-	for i := 0; i < len(stream); i += 6 {
-		v := 0
-		for _, b := range stream[i : i+6] {
-			v = v<<1 | b
-		}
-		want += digits[v : v+1]
-	}
+	want := mapOf(stream)
 	if want != lifeMAP {
 		t.Fatalf("Life's MAP string from the definition is %s, LifeWiki's %s", want, lifeMAP)
 	}

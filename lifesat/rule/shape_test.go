@@ -24,6 +24,27 @@ const (
 	vonNeumannMAP = "MAPHmlphg"
 )
 
+// mapOf writes a MAP string from its stream of transitions, as Golly's
+// help ("QuickLife", "MAP rules") describes it: the bits padded with
+// zeros to a multiple of six, six per base64 character, the most
+// significant first.
+func mapOf(stream []int) string {
+	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	stream = append([]int(nil), stream...)
+	for len(stream)%6 != 0 {
+		stream = append(stream, 0)
+	}
+	s := "MAP"
+	for i := 0; i < len(stream); i += 6 {
+		v := 0
+		for _, b := range stream[i : i+6] {
+			v = v<<1 | b
+		}
+		s += digits[v : v+1]
+	}
+	return s
+}
+
 // readsOutside reports a neighbourhood n whose transition under r
 // differs from that of n with the cells outside r's shape dead.
 func readsOutside(r Rule) (Neighbourhood, bool) {
@@ -197,7 +218,6 @@ func TestShapeTransitions(t *testing.T) {
 // von Neumann: N W C E S), most significant bit first, six per base64
 // character.
 func TestShapeMAPFromDefinition(t *testing.T) {
-	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, tt := range []struct {
 		cells [][2]int // with the centre {0, 0}, in index order
@@ -207,22 +227,11 @@ func TestShapeMAPFromDefinition(t *testing.T) {
 		{[][2]int{{0, -1}, {-1, 0}, {0, 0}, {1, 0}, {0, 1}}, VonNeumann},
 	} {
 		for range 30 {
-			size := 1 << len(tt.cells)
-			stream := make([]int, size)
+			stream := make([]int, 1<<len(tt.cells))
 			for i := range stream {
 				stream[i] = rng.IntN(2)
 			}
-			for len(stream)%6 != 0 {
-				stream = append(stream, 0)
-			}
-			s := "MAP"
-			for i := 0; i < len(stream); i += 6 {
-				v := 0
-				for _, b := range stream[i : i+6] {
-					v = v<<1 | b
-				}
-				s += digits[v : v+1]
-			}
+			s := mapOf(stream)
 			r, err := Parse(s)
 			if err != nil {
 				t.Fatal(err)
