@@ -201,19 +201,27 @@ func (r Rule) Next(alive bool, neighbours int) bool {
 	if !r.Totalistic() {
 		panic(fmt.Sprintf("rule: Rule.Next on %v, which is not outer-totalistic", r))
 	}
-	offsets := r.shape.Offsets()
-	if neighbours < 0 || neighbours > len(offsets) {
-		panic(fmt.Sprintf("rule: Rule.Next with %d neighbours; a cell has %d in the %v neighbourhood", neighbours, len(offsets), r.shape))
+	if neighbours < 0 || neighbours > r.shape.Size() {
+		panic(fmt.Sprintf("rule: Rule.Next with %d neighbours; a cell has %d in the %v neighbourhood", neighbours, r.shape.Size(), r.shape))
 	}
-	var n Neighbourhood
-	for _, o := range offsets[:neighbours] {
-		n |= Bit(o[0], o[1])
-	}
+	n := firstNeighbours[r.shape][neighbours]
 	if alive {
 		n |= Centre
 	}
 	return r.t.get(n)
 }
+
+// firstNeighbours[s][k] is the neighbourhood of a dead cell whose first
+// k neighbours of shape s (in the order of Shape.Offsets) are alive: the
+// question Next asks the table.
+var firstNeighbours = func() (t [3][9]Neighbourhood) {
+	for _, s := range []Shape{Moore, Hexagonal, VonNeumann} {
+		for k, o := range s.Offsets() {
+			t[s][k+1] = t[s][k] | Bit(o[0], o[1])
+		}
+	}
+	return t
+}()
 
 // Totalistic reports whether r is outer-totalistic: whether the next
 // state of every cell depends only on its own state and its number of
