@@ -60,7 +60,7 @@
 //
 // The birth at (1,3) lies off the board; States(g.Pad(1), ...) shows it.
 //
-// Frames(&lifesat.Pattern{Phases: []*life.Board{g}}, rule.Life, 8, 1)
+// Frames(g, rule.Life, 8, 1)
 // gives generations 0..7 in one 7 x 7 frame (the 5 x 5 square the glider
 // sweeps, and a dead cell around it), and GIF writes them as an
 // animation that loops forever.
