@@ -29,13 +29,15 @@ type ExploreOptions struct {
 	Idle time.Duration
 }
 
-// The defaults of ExploreOptions, and how long Explore waits for a page
-// to answer once GoNB has tried to reach it.
+// The defaults of ExploreOptions.
 const (
 	defaultStaticTimeout = time.Minute
 	defaultIdle          = 30 * time.Minute
-	helloWait            = 3 * time.Second
 )
+
+// helloWait is how long Explore waits for a page to answer once GoNB has
+// tried to reach it (a variable for the tests).
+var helloWait = 3 * time.Second
 
 func (o *ExploreOptions) orDefaults() ExploreOptions {
 	var d ExploreOptions
@@ -157,17 +159,24 @@ func exploreStatic(ctx context.Context, id string, st *exploreState, opt Explore
 }
 
 // exploreText is the explorer outside a notebook: the search, its
-// template and its answer as text.
+// template and its answer as text. It prints no times or counts, so that
+// its output depends only on the problem and the answer.
 func exploreText(ctx context.Context, st *exploreState, opt ExploreOptions) (*lifesat.Pattern, error) {
 	var sb strings.Builder
-	sb.WriteString("explorer: " + st.form.describe() + "\n")
+	what := st.form.describe()
+	sb.WriteString("explorer: " + what + "\n")
 	sb.WriteString(templateText(st))
 	pat, pr, err := staticSearch(ctx, st, opt)
-	fmt.Fprintln(&sb, pr.text)
-	if pat != nil {
+	switch {
+	case pat != nil:
 		p, _ := st.problem()
+		sb.WriteString("found a pattern\n")
 		sb.WriteString(sliderText(pat.Phases, &SliderOptions{Note: answerNote(p, len(pat.Phases))}))
-		sb.WriteString(answerRLE(pat, st.form.rule, st.form.describe()))
+		sb.WriteString(answerRLE(pat, st.form.rule, what))
+	case pr.state == stateNone:
+		sb.WriteString("no such pattern exists\n")
+	default:
+		sb.WriteString(pr.text + "\n")
 	}
 	fmt.Fprint(os.Stdout, sb.String())
 	return pat, err

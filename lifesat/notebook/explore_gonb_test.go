@@ -1,0 +1,388 @@
+//go:build unix
+
+package notebook_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/notebook"
+	"github.com/lifesat/lifesat/lifesat/rle"
+)
+
+// exploreCellEnv marks the copy of the test binary that plays an explorer
+// cell; its value is the scenario.
+const exploreCellEnv = "LIFESAT_EXPLORE_TEST_CELL"
+
+// gliderFront is the explorer's problem in these tests: a c/4 diagonal
+// ship in a 6 x 6 box, with the row of three cells of a glider's front
+// known alive.
+func gliderFront() lifesat.Problem {
+	p := lifesat.Spaceship(4, 1, 1, 6, 6)
+	p.Template = lifesat.NewTemplate(6, 6, 1)
+	for _, pt := range []image.Point{{1, 3}, {2, 3}, {3, 3}} {
+		p.Template.Set(0, pt.X, pt.Y, lifesat.Spec{Kind: lifesat.AliveCell})
+	}
+	return p
+}
+
+// exploreCell is the cell: Explore on gliderFront, then the pattern it
+// returns in RLE on stdout.
+func exploreCell(t *testing.T) {
+	*notebook.HelloWait = 200 * time.Millisecond
+	pat, err := notebook.Explore(context.Background(), gliderFront(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pat == nil {
+		fmt.Println("pattern: none")
+		return
+	}
+	var sb strings.Builder
+	if err := rle.Write(&sb, &rle.Pattern{Board: pat.Board()}); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("pattern: %q\n", sb.String())
+}
+
+// A page plays the browser for the fake kernel: it sees each display and
+// may answer with messages to the address the cell subscribed to.
+type page interface {
+	// show tells of a display (its id and HTML); it returns the messages
+	// to send to the cell.
+	show(id, html string) []string
+}
+
+// runExploreCell runs the explorer cell under a fake GoNB kernel whose
+// page is pg, and returns the last HTML of every display id and the
+// cell's output.
+func runExploreCell(t *testing.T, scenario string, pg page) (map[string]string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	toKernel := filepath.Join(dir, "to-kernel")
+	toCell := filepath.Join(dir, "to-cell")
+	for _, p := range []string{toKernel, toCell} {
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(),
+		exploreCellEnv+"="+scenario,
+		protocol.GONB_PIPE_ENV+"="+toKernel,
+		protocol.GONB_PIPE_BACK_ENV+"="+toCell)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		displays map[string]string
+		err      error
+	}
+	res := make(chan result, 1)
+	go func() {
+		d, err := commKernel(toKernel, toCell, pg)
+		res <- result{d, err}
+	}()
+	err := cmd.Wait()
+	var r result
+	for waited := 0; ; waited++ {
+		unblockFIFOs(toKernel, toCell)
+		select {
+		case r = <-res:
+		case <-time.After(10 * time.Millisecond):
+			if waited < 1000 {
+				continue
+			}
+			t.Fatal("the fake kernel does not return")
+		}
+		break
+	}
+	if err != nil {
+		t.Fatalf("cell: %v\n%s", err, out.String())
+	}
+	if r.err != nil {
+		t.Fatalf("fake kernel: %v", r.err)
+	}
+	return r.displays, out.String()
+}
+
+// commKernel is GoNB's side of the FIFOs, with comms: it acknowledges
+// each Sync, keeps the last HTML of each display, and hands each display
+// to the page, sending what the page answers to the address the cell
+// subscribed to, until the cell closes its end.
+func commKernel(toKernel, toCell string, pg page) (map[string]string, error) {
+	in, err := os.Open(toKernel)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	back, err := os.OpenFile(toCell, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer back.Close()
+	dec, enc := gob.NewDecoder(in), gob.NewEncoder(back)
+	displays := map[string]string{}
+	var addr string
+	for {
+		var d protocol.DisplayData
+		if err := dec.Decode(&d); err != nil {
+			if errors.Is(err, io.EOF) {
+				return displays, nil
+			}
+			return displays, err
+		}
+		if v, ok := d.Data[protocol.MIMECommSubscribe]; ok {
+			addr = v.(protocol.CommSubscription).Address
+			continue
+		}
+		if v, ok := d.Data[protocol.MIMECommValue]; ok {
+			cv := v.(protocol.CommValue)
+			if cv.Address != protocol.GonbuiSyncAddress {
+				return displays, fmt.Errorf("unexpected comm value %#v", cv)
+			}
+			if err := enc.Encode(&protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value}); err != nil {
+				return displays, err
+			}
+			continue
+		}
+		h, _ := d.Data[protocol.MIMETextHTML].(string)
+		displays[d.DisplayID] = h
+		for _, msg := range pg.show(d.DisplayID, h) {
+			if addr == "" {
+				return displays, fmt.Errorf("the page would answer, but the cell subscribed to nothing")
+			}
+			if err := enc.Encode(&protocol.CommValue{Address: addr, Value: msg}); err != nil {
+				return displays, err
+			}
+		}
+	}
+}
+
+// dataAttr reads the attribute data-name of the first element of h that
+// has it.
+func dataAttr(h, name string) string {
+	m := regexp.MustCompile(`data-` + name + `="([^"]*)"`).FindStringSubmatch(h)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// A headlessPage never runs a script, as under nbconvert.
+type headlessPage struct{}
+
+func (headlessPage) show(string, string) []string { return nil }
+
+// TestExploreHeadless runs the explorer where no page answers: it must
+// not wait for one, and must show its static form: the search's answer
+// on a slider and no live controls.
+func TestExploreHeadless(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "headless" {
+		exploreCell(t)
+		return
+	}
+	displays, out := runExploreCell(t, "headless", headlessPage{})
+	var controls, progress, answer string
+	for id, h := range displays {
+		switch {
+		case strings.HasSuffix(id, "-controls"):
+			controls = h
+		case strings.HasSuffix(id, "-progress"):
+			progress = h
+		case strings.HasSuffix(id, "-answer"):
+			answer = h
+		}
+	}
+	if dataAttr(controls, "live") != "0" {
+		t.Errorf("the controls are not the static summary:\n%s", controls)
+	}
+	if strings.Contains(strings.Join(mapValues(displays), ""), `data-live="1"`) {
+		t.Errorf("a live control was shown with no page to answer")
+	}
+	if s := dataAttr(progress, "state"); s != "static" {
+		t.Errorf("progress state %q, want static:\n%s", s, progress)
+	}
+	frames := sliderFrames(t, answer)
+	if err := checkShip(frames, image.Pt(1, 1)); err != nil {
+		t.Errorf("the static answer: %v", err)
+	}
+	if !strings.Contains(out, "pattern: ") || strings.Contains(out, "pattern: none") {
+		t.Errorf("Explore returned no pattern:\n%s", out)
+	}
+}
+
+func mapValues(m map[string]string) []string {
+	var vs []string
+	for _, v := range m {
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+// A scriptedPage says hello, then plays a reader: each step waits for
+// the progress line to reach a state, then sends its events.
+type scriptedPage struct {
+	t     *testing.T
+	seq   int
+	steps []pageStep
+	seen  []string // the progress states, in order
+	found []string // the answers' data-rle, in order
+}
+
+type pageStep struct {
+	when   func(state string, progress string) bool // on the progress line
+	events []map[string]any
+	swap   bool // send the first two events in the wrong order
+}
+
+func (p *scriptedPage) event(ev map[string]any) string {
+	ev["seq"] = p.seq
+	p.seq++
+	b, _ := json.Marshal(ev)
+	return string(b)
+}
+
+func (p *scriptedPage) show(id, h string) []string {
+	switch {
+	case strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`):
+		return []string{p.event(map[string]any{"cmd": "hello"})}
+	case strings.HasSuffix(id, "-answer"):
+		p.found = append(p.found, h)
+		return nil
+	case !strings.HasSuffix(id, "-progress"):
+		return nil
+	}
+	state := dataAttr(h, "state")
+	p.seen = append(p.seen, state)
+	if len(p.steps) == 0 || !p.steps[0].when(state, h) {
+		return nil
+	}
+	var msgs []string
+	for _, ev := range p.steps[0].events {
+		msgs = append(msgs, p.event(ev))
+	}
+	if p.steps[0].swap {
+		msgs[0], msgs[1] = msgs[1], msgs[0]
+	}
+	p.steps = p.steps[1:]
+	return msgs
+}
+
+// hardForm is the controls' values of a search that runs for long: a c/5
+// orthogonal ship in 12 x 12 (lifesat ship -period 5 -shift 1,0 -size
+// 12x12 runs for more than 15 s).
+var hardForm = map[string]any{"kind": "spaceship", "w": "12", "h": "12", "p": "5", "dx": "1", "dy": "0", "sym": "C1", "rule": "B3/S23"}
+
+// TestExploreLive runs the explorer with a page that answers, as a reader
+// would use it: Search, Next, a long search stopped by Stop, and Close.
+// Two of the events arrive out of order, as GoNB may deliver them.
+func TestExploreLive(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "live" {
+		exploreCell(t)
+		return
+	}
+	is := func(s string) func(string, string) bool {
+		return func(state, _ string) bool { return state == s }
+	}
+	pg := &scriptedPage{t: t, steps: []pageStep{
+		{is("idle"), []map[string]any{{"cmd": "search"}}, false},
+		{is("found"), []map[string]any{{"cmd": "next"}}, false},
+		{func(s, _ string) bool { return s == "none" || s == "found" }, []map[string]any{
+			{"cmd": "set", "form": hardForm},
+			{"cmd": "clear", "form": hardForm},
+			{"cmd": "search", "form": hardForm},
+		}, true},
+		{func(s, h string) bool {
+			n, _ := strconv.Atoi(dataAttr(h, "conflicts"))
+			return s == "searching" && n > 0
+		}, []map[string]any{{"cmd": "stop"}}, false},
+		{is("stopped"), []map[string]any{{"cmd": "close"}}, false},
+	}}
+	displays, out := runExploreCell(t, "live", pg)
+	if len(pg.steps) > 0 {
+		t.Fatalf("the cell ended with %d steps of the page left; progress states: %v\n%s", len(pg.steps), pg.seen, out)
+	}
+	t.Logf("progress states: %v", pg.seen)
+	if len(pg.found) == 0 {
+		t.Fatal("no answer was shown")
+	}
+	if err := checkShip(sliderFrames(t, pg.found[0]), image.Pt(1, 1)); err != nil {
+		t.Errorf("the first answer: %v", err)
+	}
+	for id, h := range displays {
+		if strings.HasSuffix(id, "-controls") && dataAttr(h, "live") != "0" {
+			t.Errorf("after Close the controls are still live:\n%s", h)
+		}
+		if strings.HasSuffix(id, "-board") && strings.Contains(h, "<script>") {
+			t.Errorf("after Close the board still takes clicks")
+		}
+	}
+	if !strings.Contains(out, "pattern: ") || strings.Contains(out, "pattern: none") {
+		t.Errorf("Explore returned no pattern:\n%s", out)
+	}
+}
+
+// sliderFrames reads the boards of a slider's HTML from their data-rle.
+func sliderFrames(t *testing.T, h string) []*lifesat.Board {
+	t.Helper()
+	var boards []*lifesat.Board
+	for _, m := range regexp.MustCompile(`class="lifesat-frame[^"]*" data-gen="\d+" data-pop="\d+" data-rle="([^"]*)"`).FindAllStringSubmatch(h, -1) {
+		p, err := rle.Read(strings.NewReader(unescapeHTML(m[1])))
+		if err != nil {
+			t.Fatalf("frame %d: %v", len(boards), err)
+		}
+		boards = append(boards, p.Board)
+	}
+	if len(boards) == 0 {
+		t.Fatalf("no frames in:\n%.500s", h)
+	}
+	return boards
+}
+
+func unescapeHTML(s string) string {
+	return strings.NewReplacer("&#34;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(s)
+}
+
+// checkShip re-simulates frames with the plain Step in the empty plane:
+// each generation must step to the next, and the last to the first moved
+// by shift; generation 0 must not be empty.
+func checkShip(frames []*lifesat.Board, shift image.Point) error {
+	if len(frames) == 0 || frames[0].Population() == 0 {
+		return fmt.Errorf("no pattern")
+	}
+	const pad = 2
+	for t, f := range frames {
+		got := lifesat.Step(f.Pad(pad), lifesat.Life, lifesat.Dead)
+		want := frames[0].Pad(pad).Translate(shift.X, shift.Y)
+		if t+1 < len(frames) {
+			want = frames[t+1].Pad(pad)
+		}
+		if !got.Equal(want) {
+			return fmt.Errorf("generation %d does not step to generation %d:\n%s\nsteps to\n%s", t, (t+1)%len(frames), f, got)
+		}
+	}
+	return nil
+}
