@@ -140,6 +140,10 @@ func boardHTML(id string, s *exploreState, live bool) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<div id="%s%s" data-gen="%d" data-alive="%d" data-dead="%d" data-unknown="%d">`,
 		id, partBoard, gen, alive, dead, unknown)
+	if !live && !s.known() {
+		sb.WriteString(`<div style="margin:6px 0 4px 0"><b>Template</b>: no cell known, the search chose them all</div></div>` + "\n")
+		return sb.String()
+	}
 	gens := len(s.cells)
 	sb.WriteString(`<div style="margin:6px 0 4px 0"><b>Template</b>, generation `)
 	if live && gens > 1 {

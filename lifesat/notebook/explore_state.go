@@ -252,6 +252,18 @@ func (s *exploreState) setGen(gen int) {
 	s.form.editedGen = min(max(gen, 0), len(s.cells)-1)
 }
 
+// known reports whether any cell of any generation is known.
+func (s *exploreState) known() bool {
+	for _, g := range s.cells {
+		for _, c := range g {
+			if c != cellUnknown {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // counts is the number of known alive, known dead and unknown cells of
 // generation gen.
 func (s *exploreState) counts(gen int) (alive, dead, unknown int) {

@@ -125,12 +125,23 @@ func (b *browser) waitFor(what, js string, limit time.Duration) time.Duration {
 
 // click clicks the centre of the element that the CSS selector css finds,
 // with the mouse, as a user would, for at most 10 s.
+//
+// The explorer redraws its parts as the program answers: an element found
+// may be replaced before the click lands. Such a click is tried again, up
+// to three times.
 func (b *browser) click(css string) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible)); err != nil {
-		b.fail("clicking %s: %v", css, err)
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 3 || !strings.Contains(err.Error(), "Could not find node") {
+			b.fail("clicking %s: %v", css, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -226,9 +226,9 @@ func TestExplorer(t *testing.T) {
 
 	// A long search: its progress is live, and Stop ends it.
 	setForm(br, part("controls"), hardSearch)
+	br.waitFor("a 12 x 12 board", fmt.Sprintf(`document.querySelectorAll(%q).length === 144`, part("board")+" rect[data-x]"), 10*time.Second)
 	br.click(part("board") + ` [data-cmd="clear"]`)
 	waitCounts(br, part("board"), 0, 0)
-	br.waitFor("a 12 x 12 board", fmt.Sprintf(`document.querySelector(%q).dataset.unknown === "144"`, part("board")), 10*time.Second)
 	br.click(part("actions") + ` [data-cmd="search"]`)
 	br.waitFor("the solver at work", fmt.Sprintf(`(s => s.state === "searching" && Number(s.conflicts) > 0)(document.querySelector(%q).dataset)`, part("progress")), time.Minute)
 	first := readProgress(br, part("progress"))
