@@ -3,21 +3,14 @@
 package notebook_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/gob"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
-	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -73,112 +66,32 @@ type page interface {
 
 // runExploreCell runs the explorer cell under a fake GoNB kernel whose
 // page is pg, and returns the last HTML of every display id and the
-// cell's output.
+// cell's output. The kernel hands each display to the page and sends what
+// the page answers to the address the cell subscribed to.
 func runExploreCell(t *testing.T, scenario string, pg page) (map[string]string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	toKernel := filepath.Join(dir, "to-kernel")
-	toCell := filepath.Join(dir, "to-cell")
-	for _, p := range []string{toKernel, toCell} {
-		if err := syscall.Mkfifo(p, 0o600); err != nil {
-			t.Skipf("no FIFOs here: %v", err)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
-	cmd.Env = append(os.Environ(),
-		exploreCellEnv+"="+scenario,
-		protocol.GONB_PIPE_ENV+"="+toKernel,
-		protocol.GONB_PIPE_BACK_ENV+"="+toCell)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	type result struct {
-		displays map[string]string
-		err      error
-	}
-	res := make(chan result, 1)
-	go func() {
-		d, err := commKernel(toKernel, toCell, pg)
-		res <- result{d, err}
-	}()
-	err := cmd.Wait()
-	var r result
-	for waited := 0; ; waited++ {
-		unblockFIFOs(toKernel, toCell)
-		select {
-		case r = <-res:
-		case <-time.After(10 * time.Millisecond):
-			if waited < 1000 {
-				continue
-			}
-			t.Fatal("the fake kernel does not return")
-		}
-		break
-	}
-	if err != nil {
-		t.Fatalf("cell: %v\n%s", err, out.String())
-	}
-	if r.err != nil {
-		t.Fatalf("fake kernel: %v", r.err)
-	}
-	return r.displays, out.String()
-}
-
-// commKernel is GoNB's side of the FIFOs, with comms: it acknowledges
-// each Sync, keeps the last HTML of each display, and hands each display
-// to the page, sending what the page answers to the address the cell
-// subscribed to, until the cell closes its end.
-func commKernel(toKernel, toCell string, pg page) (map[string]string, error) {
-	in, err := os.Open(toKernel)
-	if err != nil {
-		return nil, err
-	}
-	defer in.Close()
-	back, err := os.OpenFile(toCell, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer back.Close()
-	dec, enc := gob.NewDecoder(in), gob.NewEncoder(back)
 	displays := map[string]string{}
 	var addr string
-	for {
-		var d protocol.DisplayData
-		if err := dec.Decode(&d); err != nil {
-			if errors.Is(err, io.EOF) {
-				return displays, nil
-			}
-			return displays, err
-		}
+	out := runGoNBCell(t, exploreCellEnv+"="+scenario, func(d protocol.DisplayData) ([]*protocol.CommValue, error) {
 		if v, ok := d.Data[protocol.MIMECommSubscribe]; ok {
 			addr = v.(protocol.CommSubscription).Address
-			continue
+			return nil, nil
 		}
-		if v, ok := d.Data[protocol.MIMECommValue]; ok {
-			cv := v.(protocol.CommValue)
-			if cv.Address != protocol.GonbuiSyncAddress {
-				return displays, fmt.Errorf("unexpected comm value %#v", cv)
-			}
-			if err := enc.Encode(&protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value}); err != nil {
-				return displays, err
-			}
-			continue
+		h, ok := d.Data[protocol.MIMETextHTML].(string)
+		if !ok {
+			return nil, nil
 		}
-		h, _ := d.Data[protocol.MIMETextHTML].(string)
 		displays[d.DisplayID] = h
+		var answers []*protocol.CommValue
 		for _, msg := range pg.show(d.DisplayID, h) {
 			if addr == "" {
-				return displays, fmt.Errorf("the page would answer, but the cell subscribed to nothing")
+				return nil, fmt.Errorf("the page would answer, but the cell subscribed to nothing")
 			}
-			if err := enc.Encode(&protocol.CommValue{Address: addr, Value: msg}); err != nil {
-				return displays, err
-			}
+			answers = append(answers, &protocol.CommValue{Address: addr, Value: msg})
 		}
-	}
+		return answers, nil
+	})
+	return displays, out
 }
 
 // dataAttr reads the attribute data-name of the first element of h that
@@ -366,23 +279,12 @@ func unescapeHTML(s string) string {
 	return strings.NewReplacer("&#34;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(s)
 }
 
-// checkShip re-simulates frames with the plain Step in the empty plane:
-// each generation must step to the next, and the last to the first moved
-// by shift; generation 0 must not be empty.
+// checkShip re-simulates frames, the generations of a c/4 ship moving by
+// shift, with the plain Step.
 func checkShip(frames []*lifesat.Board, shift image.Point) error {
 	if len(frames) == 0 || frames[0].Population() == 0 {
 		return fmt.Errorf("no pattern")
 	}
-	const pad = 2
-	for t, f := range frames {
-		got := lifesat.Step(f.Pad(pad), lifesat.Life, lifesat.Dead)
-		want := frames[0].Pad(pad).Translate(shift.X, shift.Y)
-		if t+1 < len(frames) {
-			want = frames[t+1].Pad(pad)
-		}
-		if !got.Equal(want) {
-			return fmt.Errorf("generation %d does not step to generation %d:\n%s\nsteps to\n%s", t, (t+1)%len(frames), f, got)
-		}
-	}
-	return nil
+	p := lifesat.Spaceship(len(frames), shift.X, shift.Y, frames[0].Width(), frames[0].Height())
+	return notebook.Resimulate(p, &lifesat.Pattern{Phases: frames})
 }

@@ -178,9 +178,12 @@ func boardHTML(id string, s *exploreState, live bool) string {
 	}
 	sb.WriteString("</div></div>\n")
 	if live {
+		// A press, not a click, edits a cell: the board is redrawn as the
+		// program answers each edit, and a redraw between the press and the
+		// release of a quick second click would lose that click.
 		js := `(function(){var id=ID,r=document.getElementById(id+"-board");if(!r||r.dataset.ready)return;r.dataset.ready="1";
 function send(cmd,extra){var e=(globalThis.lifesatExplorer||{})[id];if(e&&e.send)e.send(cmd,extra);}
-r.querySelector("svg").addEventListener("click",function(ev){var t=ev.target.closest("[data-x]");if(!t)return;
+r.querySelector("svg").addEventListener("mousedown",function(ev){var t=ev.target.closest("[data-x]");if(!t||ev.button!==0)return;ev.preventDefault();
 send("click",{x:Number(t.dataset.x),y:Number(t.dataset.y),gen:Number(r.dataset.gen)});});
 var g=r.querySelector("[name=gen]");if(g)g.addEventListener("change",function(){send("gen",{gen:Number(g.value)});});
 r.querySelector("[data-cmd=clear]").addEventListener("click",function(){send("clear");});})();`

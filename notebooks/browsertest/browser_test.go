@@ -24,6 +24,7 @@ const chromium = "/usr/bin/chromium"
 // of its own, with one tab.
 type browser struct {
 	t      *testing.T
+	abort  context.Context // the test's: once it ends, every wait fails
 	ctx    context.Context // the tab's
 	cancel func()
 	cmd    *exec.Cmd
@@ -35,9 +36,9 @@ type browser struct {
 // no sandbox (root), no GPU, and none of its background connections
 // (without them its connections are refused many at a time), in a fresh
 // profile under work.
-func startBrowser(t *testing.T, work, run, shots string) *browser {
+func startBrowser(t *testing.T, abort context.Context, work, run, shots string) *browser {
 	t.Helper()
-	b := &browser{t: t, shots: shots}
+	b := &browser{t: t, abort: abort, shots: shots}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
 		chromedp.Headless,
@@ -111,6 +112,9 @@ func (b *browser) waitFor(what, js string, limit time.Duration) time.Duration {
 	b.t.Helper()
 	start := time.Now()
 	for {
+		if b.abort.Err() != nil {
+			b.t.Fatalf("waiting for %s: the test was stopped", what)
+		}
 		var ok bool
 		err := b.eval("Boolean("+js+")", &ok)
 		if err == nil && ok {

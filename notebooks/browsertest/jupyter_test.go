@@ -189,6 +189,8 @@ func startServer(t *testing.T, ctx context.Context, repo, work, notebook, run st
 		select {
 		case <-s.done:
 			t.Fatalf("jupyter-notebook ended at start:\n%s", tail(s.log))
+		case <-ctx.Done():
+			t.Fatalf("waiting for jupyter-notebook: %v", ctx.Err())
 		default:
 		}
 		if time.Now().After(deadline) {

@@ -128,3 +128,26 @@ func stopGroup(pgid int, done <-chan struct{}, grace time.Duration) error {
 		return fmt.Errorf("process group %d survives SIGKILL", pgid)
 	}
 }
+
+// reapAll waits, for at most limit, until the test process has no child
+// left, reaping each as it ends: a child that the test leaves unreaped
+// becomes a zombie of init when the test ends, which init may never reap.
+func reapAll(limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+		switch {
+		case errors.Is(err, syscall.ECHILD):
+			return nil
+		case err != nil && !errors.Is(err, syscall.EINTR):
+			return err
+		case pid > 0:
+			continue
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("children still running after %v", limit)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
