@@ -25,7 +25,7 @@ type ExploreOptions struct {
 	// minute.
 	Timeout time.Duration
 	// Idle closes a live explorer that has heard nothing from its page for
-	// so long; 0 means 30 minutes.
+	// so long, unless a search runs; 0 means 30 minutes.
 	Idle time.Duration
 }
 
@@ -85,8 +85,10 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 //   - Static, when nobody answers (the notebook runs headless, under
 //     nbconvert or CI): the search of p runs once, for at most o.Timeout,
 //     and its answer is shown with the same slider, which needs no
-//     connection. Explore never waits for a browser longer than GoNB's
-//     attempt to reach one (3 s) and the answer above.
+//     connection. Explore waits for a browser no longer than GoNB's
+//     attempt to reach one (3 s) and the 3 s for its hello. (GoNB leaves
+//     its script for the page's connection in the output; notebooks/run
+//     removes it from the notebooks it executes.)
 //   - As text, outside a notebook (go test, go run): the search of p runs
 //     once and the template, the answer's generations and its RLE print
 //     to stdout.

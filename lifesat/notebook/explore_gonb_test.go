@@ -41,7 +41,11 @@ func gliderFront() lifesat.Problem {
 // returns in RLE on stdout.
 func exploreCell(t *testing.T) {
 	*notebook.HelloWait = 200 * time.Millisecond
-	pat, err := notebook.Explore(context.Background(), gliderFront(), nil)
+	var o notebook.ExploreOptions
+	if os.Getenv(exploreCellEnv) == "idle" {
+		o.Idle = 300 * time.Millisecond
+	}
+	pat, err := notebook.Explore(context.Background(), gliderFront(), &o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,4 +291,32 @@ func checkShip(frames []*lifesat.Board, shift image.Point) error {
 	}
 	p := lifesat.Spaceship(len(frames), shift.X, shift.Y, frames[0].Width(), frames[0].Height())
 	return notebook.Resimulate(p, &lifesat.Pattern{Phases: frames})
+}
+
+// A helloPage says hello, and nothing more.
+type helloPage struct{}
+
+func (helloPage) show(id, h string) []string {
+	if strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`) {
+		return []string{`{"seq":0,"cmd":"hello"}`}
+	}
+	return nil
+}
+
+// TestExploreIdle: a live explorer whose page says nothing more closes
+// after ExploreOptions.Idle, and says why.
+func TestExploreIdle(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "idle" {
+		exploreCell(t)
+		return
+	}
+	displays, out := runExploreCell(t, "idle", helloPage{})
+	for id, h := range displays {
+		if strings.HasSuffix(id, "-controls") && (dataAttr(h, "live") != "0" || !strings.Contains(h, "nothing came from the page")) {
+			t.Errorf("the idle explorer's controls at its end:\n%s", h)
+		}
+	}
+	if !strings.Contains(out, "pattern: none") {
+		t.Errorf("an idle explorer returned a pattern:\n%s", out)
+	}
 }

@@ -218,6 +218,10 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 			x.close("the kernel was interrupted")
 			return x.pattern(), nil
 		case <-idle.C:
+			if x.state == stateSearching {
+				idle.Reset(x.opt.Idle) // a long search is not idleness
+				break
+			}
 			x.close(fmt.Sprintf("nothing came from the page for %v", x.opt.Idle))
 			return x.pattern(), nil
 		case <-x.in.signal:
