@@ -195,6 +195,9 @@ func TestExplorer(t *testing.T) {
 		if s := cellState(br, part("board"), corner); s != want.state {
 			t.Errorf("cell %v is %q after %d clicks, want %q", corner, s, i+1, want.state)
 		}
+		if want.state == "d" {
+			br.shot("a-dead-cell", "#explorer-cell")
+		}
 	}
 	br.shot("clicked", "#explorer-cell")
 
