@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // A bruteCount is what trying every board of a box finds: the number of
@@ -28,7 +30,7 @@ var bruteCache sync.Map // "rule wxh" -> bruteCount
 // a cell's neighbours are counted by masking (TestBruteStillAgreesWithStep
 // checks it against the plain Step). Results are kept, so the count and
 // max tests share one pass per box and rule.
-func bruteStill(w, h int, r lifesat.Rule) bruteCount {
+func bruteStill(w, h int, r rule.Rule) bruteCount {
 	key := fmt.Sprintf("%v %dx%d", r, w, h)
 	if v, ok := bruteCache.Load(key); ok {
 		return v.(bruteCount)
@@ -100,7 +102,7 @@ func TestBruteStillAgreesWithStep(t *testing.T) {
 				var want bruteCount
 				for m := range 1 << (w * h) {
 					b := boardOf(w, h, m)
-					if p := b.Pad(1); lifesat.Step(p, r, lifesat.Dead).Equal(p) {
+					if p := b.Pad(1); life.Step(p, r, life.Dead).Equal(p) {
 						want.count++
 						want.max = max(want.max, b.Population())
 					}
@@ -119,7 +121,7 @@ func TestBruteStillAgreesWithStep(t *testing.T) {
 // the brute force, every bound that reaches past the box gives them, and
 // a MinPop past the box proves that nothing exists.
 func TestOverflowingPopulationBound(t *testing.T) {
-	want := bruteStill(4, 4, lifesat.Life).count - 1 // the empty board is not counted
+	want := bruteStill(4, 4, rule.Life).count - 1 // the empty board is not counted
 	for _, maxPop := range []int{16, 17, 1 << 40, math.MaxInt - 1, math.MaxInt} {
 		p := lifesat.StillLife(4, 4)
 		p.MaxPop = maxPop

@@ -52,15 +52,8 @@ func (p Problem) fits(set Settings, load bool, sz formulaSize) error {
 
 // solverName names a solver for messages.
 func solverName(s logic.Solver) string {
-	switch s := s.(type) {
-	case nil, logic.Gophersat:
-		return "gophersat"
-	case logic.Gini:
-		return "gini"
-	case logic.External:
-		return s.Path
-	}
-	return fmt.Sprintf("%T", s)
+	name, _ := logic.Name(s)
+	return name
 }
 
 // millions writes a count the way the messages do: 1234 or 12.3 million.

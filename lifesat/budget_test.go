@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // allocated is the number of bytes f allocates: the least of three runs,
@@ -79,7 +81,7 @@ func TestOversizedProblemsAreRefused(t *testing.T) {
 			return err
 		}},
 		{"pred 512x512", func() error {
-			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: lifesat.NewBoard(512, 512)}, nil)
+			_, err := lifesat.Predecessor(ctx, lifesat.PredProblem{Target: life.NewBoard(512, 512)}, nil)
 			return err
 		}},
 	}
@@ -129,7 +131,7 @@ func TestDeadlineSeenWhileEncodingAndLoading(t *testing.T) {
 		}},
 		{"pred 300x300", func(ctx context.Context) error {
 			rng := rand.New(rand.NewPCG(1, 2))
-			b := lifesat.NewBoard(300, 300)
+			b := life.NewBoard(300, 300)
 			for y := range 300 {
 				for x := range 300 {
 					b.Set(x, y, rng.IntN(2) == 0)
@@ -193,5 +195,13 @@ func TestMemoryIsWhatSearchChecks(t *testing.T) {
 	}
 	if _, err := lifesat.Memory(lifesat.StillLife(0, 4), nil); !errors.Is(err, lifesat.ErrProblem) {
 		t.Errorf("Memory of a 0x4 box: %v, want ErrProblem", err)
+	}
+}
+
+// TestTemplateLimitIsTheSearchLimit: the template readers refuse exactly
+// the templates that are too large to search.
+func TestTemplateLimitIsTheSearchLimit(t *testing.T) {
+	if tmpl.MaxCells != lifesat.MaxCells {
+		t.Errorf("tmpl.MaxCells %d, lifesat.MaxCells %d", tmpl.MaxCells, lifesat.MaxCells)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"context"
 	"math/big"
 	"math/bits"
+
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // CountStillLifes returns the number of still lifes that fit in a w x h box
@@ -29,12 +31,12 @@ import (
 // above 12, and a rule with B0 (under which the empty plane is not still,
 // so no board is). ctx is checked before each row and every few thousand
 // states within a row; on cancellation the error is ctx.Err().
-func CountStillLifes(ctx context.Context, w, h int, r Rule) (*big.Int, error) {
+func CountStillLifes(ctx context.Context, w, h int, r rule.Rule) (*big.Int, error) {
 	if err := checkRowBox("still lifes", w, h, r); err != nil {
 		return nil, err
 	}
 	if w > h {
-		r = r.transposed() // count the transposed boxes
+		r = r.Transposed() // count the transposed boxes
 	}
 	c := newRowCounter(min(w, h), r)
 	return c.count(ctx, max(w, h))
@@ -54,7 +56,7 @@ type rowCounter struct {
 	slot           []int32
 }
 
-func newRowCounter(n int, r Rule) *rowCounter {
+func newRowCounter(n int, r rule.Rule) *rowCounter {
 	return &rowCounter{rows: newRows(n, r)}
 }
 

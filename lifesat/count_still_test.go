@@ -10,6 +10,8 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // searchStillLifes counts the still lifes in a w x h box by a backtracking
@@ -17,9 +19,9 @@ import (
 // cell in row-major order and rejects a partial board only when a cell
 // whose whole neighbourhood is filled changes; each board it accepts is
 // checked again with the plain Step.
-func searchStillLifes(t *testing.T, w, h int, r lifesat.Rule) int64 {
+func searchStillLifes(t *testing.T, w, h int, r rule.Rule) int64 {
 	t.Helper()
-	p := lifesat.NewBoard(w+2, h+2)
+	p := life.NewBoard(w+2, h+2)
 	// stableAt reports whether cell (x, y) of the padded board keeps its
 	// state; cells off the padded board are dead and stay dead (no B0).
 	stableAt := func(x, y int) bool {
@@ -27,7 +29,7 @@ func searchStillLifes(t *testing.T, w, h int, r lifesat.Rule) int64 {
 			return true
 		}
 		alive := p.Alive(x, y)
-		return r.Next(alive, p.Neighbours(x, y, lifesat.Dead)) == alive
+		return r.Next(alive, p.Neighbours(x, y, life.Dead)) == alive
 	}
 	var n int64
 	var fill func(i int)
@@ -42,7 +44,7 @@ func searchStillLifes(t *testing.T, w, h int, r lifesat.Rule) int64 {
 					}
 				}
 			}
-			if !lifesat.Step(p, r, lifesat.Dead).Equal(p) {
+			if !life.Step(p, r, life.Dead).Equal(p) {
 				t.Fatalf("search accepted a board that is not still:\n%v", p)
 			}
 			n++
@@ -68,7 +70,7 @@ func searchStillLifes(t *testing.T, w, h int, r lifesat.Rule) int64 {
 	return n
 }
 
-func count(t testing.TB, w, h int, r lifesat.Rule) *big.Int {
+func count(t testing.TB, w, h int, r rule.Rule) *big.Int {
 	t.Helper()
 	n, err := lifesat.CountStillLifes(context.Background(), w, h, r)
 	if err != nil {
@@ -77,9 +79,9 @@ func count(t testing.TB, w, h int, r lifesat.Rule) *big.Int {
 	return n
 }
 
-func mustRule(t testing.TB, s string) lifesat.Rule {
+func mustRule(t testing.TB, s string) rule.Rule {
 	t.Helper()
-	r, err := lifesat.ParseRule(s)
+	r, err := rule.Parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +98,7 @@ func TestCountStillLifesOEIS(t *testing.T) {
 	want := []int64{1, 2, 12, 83, 417, 3928, 127425, 4782725, 285886827}
 	for i, v := range want {
 		n := i + 1
-		if got := count(t, n, n, lifesat.Life); got.Cmp(big.NewInt(v)) != 0 {
+		if got := count(t, n, n, rule.Life); got.Cmp(big.NewInt(v)) != 0 {
 			t.Errorf("Life %dx%d: %v still lifes, OEIS A136278 says %d", n, n, got, v)
 		}
 	}
@@ -164,7 +166,7 @@ func TestCountStillLifesErrors(t *testing.T) {
 		}
 	}
 	// A long box with a short side is fine: 1-wide, only the empty board.
-	if got := count(t, 1, 1000, lifesat.Life); got.Cmp(big.NewInt(1)) != 0 {
+	if got := count(t, 1, 1000, rule.Life); got.Cmp(big.NewInt(1)) != 0 {
 		t.Errorf("Life 1x1000: %v still lifes, want 1 (a line of cells loses its ends)", got)
 	}
 }
@@ -172,14 +174,14 @@ func TestCountStillLifesErrors(t *testing.T) {
 func TestCountStillLifesCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	n, err := lifesat.CountStillLifes(ctx, 12, 12, lifesat.Life)
+	n, err := lifesat.CountStillLifes(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.Canceled) || n != nil {
 		t.Errorf("cancelled: got %v, %v; want context.Canceled", n, err)
 	}
 	// 12x12 takes about a minute: the deadline passes within a row.
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	n, err = lifesat.CountStillLifes(ctx, 12, 12, lifesat.Life)
+	n, err = lifesat.CountStillLifes(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.DeadlineExceeded) || n != nil {
 		t.Errorf("deadline: got %v, %v; want context.DeadlineExceeded", n, err)
 	}
@@ -199,7 +201,7 @@ func TestCountStillLifesBig(t *testing.T) {
 func ExampleCountStillLifes() {
 	// 12 still lifes fit in a 3x3 box (OEIS A136278): the empty board,
 	// 4 blocks, 4 boats, 2 ships and a tub.
-	n, err := lifesat.CountStillLifes(context.Background(), 3, 3, lifesat.Life)
+	n, err := lifesat.CountStillLifes(context.Background(), 3, 3, rule.Life)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -213,7 +215,7 @@ func BenchmarkCountStillLifes(b *testing.B) {
 	for _, n := range []int{6, 7, 8} {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			for b.Loop() {
-				count(b, n, n, lifesat.Life)
+				count(b, n, n, rule.Life)
 			}
 		})
 	}

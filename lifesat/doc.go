@@ -109,10 +109,10 @@
 // and from pictures with '?' for unknown cells. The eater search of
 // tmpl's documentation, in Go:
 //
-//	tpl := lifesat.NewTemplate(8, 8, 6) // 6 generations of 8x8, all unknown
+//	tpl := tmpl.New(8, 8, 6) // 6 generations of 8x8, all unknown
 //	... // generation 0: a glider in the corner; generations 4 and 5: the
 //	    // rest of generation 0 (named variables), the corner dead
-//	p := tpl.Problem()
+//	p := lifesat.Reaction(tpl)
 //	p.MinPop, p.MaxPop = 6, 12
 //	res, _ := lifesat.Search(ctx, p, nil) // eater 1, the fishhook
 //

@@ -18,23 +18,24 @@ import (
 	"context"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 type direct struct {
 	table *logic.Table
 }
 
-func newDirect(r Rule) *direct {
+func newDirect(r rule.Rule) *direct {
 	// Input 0 is the cell, inputs 1..8 its neighbours in the order of
-	// neighbourOffsets, input 9 its next state.
+	// rule.Offsets(), input 9 its next state.
 	t := logic.NewTable(10, func(row uint32) (bool, bool) {
-		n := Neighbourhood(0)
+		n := rule.Neighbourhood(0)
 		if row&1 == 1 {
-			n = Centre
+			n = rule.Centre
 		}
-		for i, o := range neighbourOffsets {
+		for i, o := range rule.Offsets() {
 			if row>>(1+i)&1 == 1 {
-				n |= offsetBit(o)
+				n |= rule.Bit(o[0], o[1])
 			}
 		}
 		next := row>>9&1 == 1
@@ -55,14 +56,14 @@ func newDirect(r Rule) *direct {
 // Instance.Transition).
 type partialDirect struct {
 	*direct
-	rule  Rule
+	rule  rule.Rule
 	trans *[512]logic.Lit
 }
 
 func (d *partialDirect) size(cur, next grid, area region) (clauses, lits int) {
 	clauses, lits = d.direct.size(cur, next, area)
 	free := 0
-	for n := range Neighbourhood(512) {
+	for n := range rule.Neighbourhood(512) {
 		if d.rule.Free(n) {
 			free++
 		}
@@ -77,14 +78,14 @@ func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur
 	}
 	var cl [11]logic.Lit
 	return d.each(ctx, cur, next, area, func(in []logic.Lit) {
-		for n := range Neighbourhood(512) {
+		for n := range rule.Neighbourhood(512) {
 			if !d.rule.Free(n) {
 				continue
 			}
 			// Input 0 is the centre, inputs 1..8 the neighbours.
 			cl[0] = in[0].Xor(n.Alive()) // false when the cell is as in n
-			for i, o := range neighbourOffsets {
-				cl[1+i] = in[1+i].Xor(n&offsetBit(o) != 0)
+			for i, o := range rule.Offsets() {
+				cl[1+i] = in[1+i].Xor(n&rule.Bit(o[0], o[1]) != 0)
 			}
 			t := d.trans[n]
 			cl[9], cl[10] = in[9].Not(), t
@@ -116,21 +117,12 @@ func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid,
 // at the start of a row, that ctx has ended.
 func (d *direct) each(ctx context.Context, cur, next grid, area region, f func(in []logic.Lit)) error {
 	var in [10]logic.Lit
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	return area.each(ctx, func(x, y int) {
+		in[0] = cur(x, y)
+		for i, o := range rule.Offsets() {
+			in[1+i] = cur(x+o[0], y+o[1])
 		}
-		for x := area.Min.X; x < area.Max.X; x++ {
-			if !area.has(x, y) {
-				continue
-			}
-			in[0] = cur(x, y)
-			for i, o := range neighbourOffsets {
-				in[1+i] = cur(x+o[0], y+o[1])
-			}
-			in[9] = next(x, y)
-			f(in[:])
-		}
-	}
-	return nil
+		in[9] = next(x, y)
+		f(in[:])
+	})
 }

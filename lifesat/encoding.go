@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // An Encoding is a way of writing the Life rule as clauses.
@@ -28,7 +29,9 @@ const (
 	// SAT-LIFE programs (TAOCP 7.2.2.2), then states the rule on the
 	// counts. Fewer and shorter clauses, and about 13 auxiliary
 	// variables per cell. Outer-totalistic rules only: a Hensel or MAP
-	// rule that is not one is refused (the count does not decide it).
+	// rule that is not one is refused (the count does not decide it). A
+	// hexagonal or von Neumann rule ("B2/S34H", "B2/S013V") is counted
+	// over its own six or four neighbours.
 	Knuth Encoding = "knuth"
 )
 
@@ -89,6 +92,22 @@ func (r region) has(x, y int) bool {
 	return r.skip == nil || !r.skip[(y-r.Min.Y)*r.Dx()+x-r.Min.X]
 }
 
+// each calls f for every cell of the region, row by row. It returns
+// ctx.Err() when it sees, at the start of a row, that ctx has ended.
+func (r region) each(ctx context.Context, f func(x, y int)) error {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if r.has(x, y) {
+				f(x, y)
+			}
+		}
+	}
+	return nil
+}
+
 // cells is the number of cells in the region.
 func (r region) cells() int {
 	n := r.Dx() * r.Dy()
@@ -130,10 +149,10 @@ var encoders sync.Map // encoderKey -> encoder
 
 type encoderKey struct {
 	e Encoding
-	r Rule
+	r rule.Rule
 }
 
-func newEncoder(e Encoding, r Rule) (encoder, error) {
+func newEncoder(e Encoding, r rule.Rule) (encoder, error) {
 	key := encoderKey{e, r}
 	if enc, ok := encoders.Load(key); ok {
 		return enc.(encoder), nil
@@ -157,13 +176,13 @@ func newEncoder(e Encoding, r Rule) (encoder, error) {
 	return actual.(encoder), nil
 }
 
-// neighbourOffsets lists the eight neighbours in a fixed order.
-var neighbourOffsets = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
-
-// offsetBit is the bit of the neighbour at offset o (dx, dy) in a
-// Neighbourhood: NW is 256, SE is 1.
-func offsetBit(o [2]int) Neighbourhood {
-	return 1 << (8 - (3*(o[1]+1) + o[0] + 1))
+// mod is a modulo n in 0..n-1, for negative a too.
+func mod(a, n int) int {
+	a %= n
+	if a < 0 {
+		a += n
+	}
+	return a
 }
 
 func floorDiv(a, b int) int {

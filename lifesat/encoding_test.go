@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // rulesUnderTest covers Life and rules whose counts differ in shape: 3-4
@@ -19,7 +22,7 @@ var rulesUnderTest = []string{"B3/S23", "B34/S34", "B36/S23", "B2/S", "B3678/S34
 
 // stepFormula encodes one step from a w x h generation a to generation b,
 // both in the box, with the one-cell ring around the box forced dead at b.
-func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logic.Lit, []logic.Lit) {
+func stepFormula(t *testing.T, e Encoding, r rule.Rule, w, h int) (*logic.CNF, []logic.Lit, []logic.Lit) {
 	t.Helper()
 	enc, err := newEncoder(e, r)
 	if err != nil {
@@ -50,7 +53,7 @@ func stepFormula(t *testing.T, e Encoding, r Rule, w, h int) (*logic.CNF, []logi
 // cell of the correct successor is UNSAT.
 func TestEncodingsAgreeWithStep(t *testing.T) {
 	for _, rs := range rulesUnderTest {
-		r, err := ParseRule(rs)
+		r, err := rule.Parse(rs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,31 +70,30 @@ func TestEncodingsAgreeWithStep(t *testing.T) {
 // cell's constant-false neighbour put in the wrong place, shows.
 func TestDirectEncodingAgreesWithStepOnAnyRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 13))
-	var rules []Rule
+	var rules []rule.Rule
 	for len(rules) < 6 {
-		var r Rule
+		var r rule.Rule
 		if len(rules)%2 == 0 {
 			// Isotropic: each of the 102 (class, cell state) pairs at
 			// random, births from 3 or fewer neighbours rarely, so that
-			// most boards stay in the box (ring cells see at most 3).
-			var take [2][9]uint16
-			for a := range 2 {
-				for k := range 9 {
-					take[a][k] = uint16(rng.IntN(1 << len(henselLetters[k])))
-					if a == 0 && k <= 3 {
-						take[a][k] &= uint16(rng.IntN(1 << len(henselLetters[k])))
+			// most boards stay in the box (ring cells see at most 3). A
+			// class is named by its least member.
+			class := map[rule.Neighbourhood]bool{}
+			r = rule.New(func(n rule.Neighbourhood) bool {
+				im := n.Images()
+				rep := slices.Min(im[:])
+				v, ok := class[rep]
+				if !ok {
+					v = rng.IntN(2) == 1
+					if !n.Alive() && n.Count() <= 3 {
+						v = rng.IntN(4) == 0
 					}
+					class[rep] = v
 				}
-			}
-			r = NewRule(func(n Neighbourhood) bool {
-				a := 0
-				if n.Alive() {
-					a = 1
-				}
-				return take[a][n.Count()]>>henselIndex[n]&1 == 1
+				return v
 			})
 		} else {
-			r = NewRule(func(n Neighbourhood) bool {
+			r = rule.New(func(n rule.Neighbourhood) bool {
 				if !n.Alive() && n.Count() <= 3 {
 					return rng.IntN(16) == 0
 				}
@@ -118,7 +120,7 @@ func TestDirectEncodingAgreesWithStepOnAnyRule(t *testing.T) {
 // makes the formula force generation 1 to be Step's answer, and UNSAT
 // exactly when Step gives birth outside the box. Flipping any cell of the
 // correct successor is UNSAT.
-func agreeWithStep(t *testing.T, e Encoding, r Rule) {
+func agreeWithStep(t *testing.T, e Encoding, r rule.Rule) {
 	ctx := context.Background()
 	for _, size := range []image.Point{{3, 3}, {4, 5}} {
 		w, h := size.X, size.Y
@@ -135,14 +137,14 @@ func agreeWithStep(t *testing.T, e Encoding, r Rule) {
 			if boards > trials {
 				bits = rng.IntN(boards)
 			}
-			g := NewBoard(w, h)
+			g := life.NewBoard(w, h)
 			assume := make([]logic.Lit, 0, 2*w*h)
 			for j := range w * h {
 				alive := bits>>j&1 == 1
 				g.Set(j%w, j/w, alive)
 				assume = append(assume, a[j].Xor(!alive))
 			}
-			next := Step(g.Pad(1), r, Dead)
+			next := life.Step(g.Pad(1), r, life.Dead)
 			escapes := next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population()
 			st, err := sess.Solve(ctx, assume...)
 			if err != nil {
@@ -211,7 +213,7 @@ func TestPhasesStartAtCounts(t *testing.T) {
 	const w, h = 5, 4
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, rs := range rulesUnderTest {
-		r, err := ParseRule(rs)
+		r, err := rule.Parse(rs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,13 +224,13 @@ func TestPhasesStartAtCounts(t *testing.T) {
 			}
 			unphased := 0 // trials where the unphased counters do not start right
 			for range 40 {
-				g := NewBoard(w, h)
+				g := life.NewBoard(w, h)
 				for y := range h {
 					for x := range w {
 						g.Set(x, y, rng.IntN(3) == 0)
 					}
 				}
-				next := Step(g.Pad(1), r, Dead)
+				next := life.Step(g.Pad(1), r, life.Dead)
 				if next.Population() != next.Crop(image.Rect(1, 1, w+1, h+1)).Population() {
 					continue // the successor leaves the box
 				}

@@ -16,7 +16,9 @@ import (
 	"math/bits"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // maxRowMemory bounds the back-pointers MaxStillLife keeps: 6 bytes per
@@ -41,7 +43,7 @@ const maxRowMemory = 2 << 30
 // and Optimal is true. Errors wrap ErrProblem for boxes it cannot take
 // and rules with B0; ctx is checked as by CountStillLifes, and on
 // cancellation the error is ctx.Err() with a nil result.
-func MaxStillLife(ctx context.Context, w, h int, r Rule) (*MaxResult, error) {
+func MaxStillLife(ctx context.Context, w, h int, r rule.Rule) (*MaxResult, error) {
 	return maxStillLife(ctx, w, h, r, nil)
 }
 
@@ -51,7 +53,7 @@ func rowsFit(w, h int) bool {
 	return w > 0 && h > 0 && n <= maxRowWidth && 6<<(2*n)*(long+2) <= maxRowMemory
 }
 
-func maxStillLife(ctx context.Context, w, h int, r Rule, progress func(string, ...any)) (*MaxResult, error) {
+func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(string, ...any)) (*MaxResult, error) {
 	if err := checkRowBox("maximum still lifes", w, h, r); err != nil {
 		return nil, err
 	}
@@ -65,14 +67,14 @@ func maxStillLife(ctx context.Context, w, h int, r Rule, progress func(string, .
 	start := time.Now()
 	rowRule := r
 	if w >= h {
-		rowRule = r.transposed() // the program's rows are the board's columns
+		rowRule = r.Transposed() // the program's rows are the board's columns
 	}
 	m := newRowMaximizer(min(w, h), rowRule)
 	best, rows, err := m.maximize(ctx, max(w, h), progress)
 	if err != nil {
 		return nil, err
 	}
-	b := NewBoard(w, h)
+	b := life.NewBoard(w, h)
 	for y, row := range rows {
 		for x := range m.n {
 			if row>>x&1 == 1 {
@@ -84,7 +86,7 @@ func maxStillLife(ctx context.Context, w, h int, r Rule, progress func(string, .
 			}
 		}
 	}
-	pat := &Pattern{Phases: []*Board{b}}
+	pat := &Pattern{Phases: []*life.Board{b}}
 	p := StillLife(w, h)
 	if err := p.Check(pat, &Settings{Rule: r, AllowEmpty: true}); err != nil {
 		return nil, fmt.Errorf("lifesat: internal error: the row program's answer fails verification: %w", err)
@@ -121,7 +123,7 @@ type rowStep struct {
 	from []int32
 }
 
-func newRowMaximizer(n int, r Rule) *rowMaximizer {
+func newRowMaximizer(n int, r rule.Rule) *rowMaximizer {
 	return &rowMaximizer{rows: newRows(n, r)}
 }
 

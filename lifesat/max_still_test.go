@@ -10,10 +10,11 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // maxStill runs MaxStillLife and checks what every answer must satisfy.
-func maxStill(t testing.TB, w, h int, r lifesat.Rule) int {
+func maxStill(t testing.TB, w, h int, r rule.Rule) int {
 	t.Helper()
 	res, err := lifesat.MaxStillLife(context.Background(), w, h, r)
 	if err != nil {
@@ -39,7 +40,7 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 		top = 11 // 5-20 s and 1 GB
 	}
 	for n := 1; n <= top; n++ {
-		if got := maxStill(t, n, n, lifesat.Life); got != want[n-1] {
+		if got := maxStill(t, n, n, rule.Life); got != want[n-1] {
 			t.Errorf("%dx%d: %d live cells, OEIS A055397 says %d", n, n, got, want[n-1])
 		}
 	}
@@ -99,7 +100,7 @@ func TestMaxStillLifeErrors(t *testing.T) {
 		}
 	}
 	// A long thin box: blocks one row apart, 4 cells every 3 rows.
-	if got := maxStill(t, 2, 300, lifesat.Life); got != 4*((300+1)/3) {
+	if got := maxStill(t, 2, 300, rule.Life); got != 4*((300+1)/3) {
 		t.Errorf("Life 2x300: %d live cells", got)
 	}
 }
@@ -107,13 +108,13 @@ func TestMaxStillLifeErrors(t *testing.T) {
 func TestMaxStillLifeCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := lifesat.MaxStillLife(ctx, 12, 12, lifesat.Life)
+	res, err := lifesat.MaxStillLife(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("cancelled: got %v, %v; want context.Canceled", res, err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	res, err = lifesat.MaxStillLife(ctx, 12, 12, lifesat.Life)
+	res, err = lifesat.MaxStillLife(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.DeadlineExceeded) || res != nil {
 		t.Errorf("deadline: got %v, %v; want context.DeadlineExceeded", res, err)
 	}
@@ -121,7 +122,7 @@ func TestMaxStillLifeCancel(t *testing.T) {
 
 func ExampleMaxStillLife() {
 	// Bosch's 1999 CPLEX run took 500 s for the 8x8 box.
-	res, err := lifesat.MaxStillLife(context.Background(), 8, 8, lifesat.Life)
+	res, err := lifesat.MaxStillLife(context.Background(), 8, 8, rule.Life)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -135,7 +136,7 @@ func BenchmarkMaxStillLife(b *testing.B) {
 	for _, n := range []int{8, 9, 10} {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			for b.Loop() {
-				maxStill(b, n, n, lifesat.Life)
+				maxStill(b, n, n, rule.Life)
 			}
 		})
 	}

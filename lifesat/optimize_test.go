@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // OEIS A055397: maximal number of live cells in a still life in an n x n
@@ -33,7 +35,7 @@ func TestMaxDensityStillLife(t *testing.T) {
 		}
 	}
 	for n := 1; n <= 4; n++ {
-		if got := bruteStill(n, n, lifesat.Life).max; got != a055397[n-1] {
+		if got := bruteStill(n, n, rule.Life).max; got != a055397[n-1] {
 			t.Errorf("brute force %dx%d: %d", n, n, got)
 		}
 	}
@@ -43,7 +45,7 @@ func TestMaxDensityStillLife(t *testing.T) {
 // forced blinking cell; each optimum is cross-checked by brute force over
 // every board of the box.
 func TestMaxDensityVariants(t *testing.T) {
-	r34, _ := lifesat.ParseRule("B34/S34")
+	r34, _ := rule.Parse("B34/S34")
 	res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(4, 4), &lifesat.Settings{Rule: r34, Encoding: lifesat.Knuth})
 	if err != nil || !res.Optimal {
 		t.Fatal(res, err)
@@ -64,7 +66,7 @@ func TestMaxDensityVariants(t *testing.T) {
 	best = 0
 	for bits := range 1 << 16 {
 		b := boardOf(4, 4, bits)
-		g := lifesat.Run(b.Pad(1), lifesat.Life, lifesat.Dead, 2)
+		g := life.Run(b.Pad(1), rule.Life, life.Dead, 2)
 		if g[2].Equal(g[0]) && !g[1].Equal(g[0]) && g[0].Alive(2, 2) && !g[1].Alive(2, 2) && g[1].Population() == g[1].Crop(imageRect(1, 1, 5, 5)).Population() {
 			best = max(best, g[0].Population()+g[1].Population())
 		}

@@ -7,35 +7,37 @@ import (
 	"image"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // A PredMode says what a predecessor search assumes beyond the target.
 type PredMode uint8
 
 const (
-	// PredDead: the target is the whole world at the last generation;
-	// everything outside its box is dead at every generation, and the
-	// predecessor lives in the same box.
-	PredDead PredMode = iota
-	// PredWindow: only the box is constrained at the last generation;
-	// cells around it may be anything. The predecessor of N steps may use
+	// Isolated (the zero value): the target is the whole world at the
+	// last generation; everything outside its box is dead at every
+	// generation, and the predecessor lives in the same box.
+	Isolated PredMode = iota
+	// Window: only the box is constrained at the last generation; cells
+	// around it may be anything. The predecessor of N steps may use
 	// N cells on every side of the box: it is a (W+2N) x (H+2N) board
 	// whose cell (N, N) is the target's (0, 0). A target with no
 	// predecessor in this mode has none at all: it is a Garden of Eden
 	// (for N = 1).
-	PredWindow
-	// PredTorus: the board wraps around, as in the public "Reverse Game
-	// of Life" benchmark.
-	PredTorus
+	Window
+	// Wrapped: the board wraps around, a torus, as in the public "Reverse
+	// Game of Life" benchmark.
+	Wrapped
 )
 
 // String names the mode: "dead", "window" or "torus".
 func (m PredMode) String() string {
 	switch m {
-	case PredWindow:
+	case Window:
 		return "window"
-	case PredTorus:
+	case Wrapped:
 		return "torus"
 	}
 	return "dead"
@@ -43,7 +45,7 @@ func (m PredMode) String() string {
 
 // ParsePredMode reads a mode name.
 func ParsePredMode(s string) (PredMode, error) {
-	for _, m := range []PredMode{PredDead, PredWindow, PredTorus} {
+	for _, m := range []PredMode{Isolated, Window, Wrapped} {
 		if s == m.String() {
 			return m, nil
 		}
@@ -54,27 +56,27 @@ func ParsePredMode(s string) (PredMode, error) {
 // A PredProblem asks for a board that becomes Target after Steps
 // generations (Steps 0 means 1).
 type PredProblem struct {
-	Target *Board
+	Target *life.Board
 	Steps  int
 	Mode   PredMode
 	// Minimize asks for the fewest live cells at generation 0, proved
 	// optimal when the search finishes.
 	Minimize bool
 	// Cage, when not nil, is a board of generation 0's size (the target's,
-	// or (W+2N) x (H+2N) in PredWindow mode) whose live cells are the only
+	// or (W+2N) x (H+2N) in Window mode) whose live cells are the only
 	// ones that may be alive at generation 0: Knuth's "potentially alive"
 	// cells, followed for Steps generations.
-	Cage *Board
+	Cage *life.Board
 }
 
 // A PredResult is the outcome of a predecessor search.
 type PredResult struct {
 	// Status is logic.Sat when a predecessor was found, logic.Unsat when
-	// none exists (in PredWindow mode: the target is a Garden of Eden),
+	// none exists (in Window mode: the target is a Garden of Eden),
 	// logic.Unknown when the search stopped first.
 	Status logic.Status
 	// Board is the predecessor (generation 0), verified by simulation.
-	Board *Board
+	Board *life.Board
 	// Optimal is true when Minimize proved that no predecessor has fewer
 	// live cells.
 	Optimal bool
@@ -86,7 +88,7 @@ func (q PredProblem) steps() int { return max(q.Steps, 1) }
 // area is the region of generation t (0..N) that is encoded.
 func (q PredProblem) area(t int) image.Rectangle {
 	box := image.Rect(0, 0, q.Target.Width(), q.Target.Height())
-	if q.Mode == PredWindow {
+	if q.Mode == Window {
 		return box.Inset(-(q.steps() - t))
 	}
 	return box
@@ -107,7 +109,7 @@ func (q PredProblem) validate() error {
 	if a.Dx() > MaxSide || a.Dy() > MaxSide || a.Dx()*a.Dy()*n > MaxCells {
 		return fmt.Errorf("%w: a %dx%d target over %d steps is more than %d cells", ErrProblem, w, h, n, MaxCells)
 	}
-	if q.Mode > PredTorus {
+	if q.Mode > Wrapped {
 		return fmt.Errorf("%w: unknown predecessor mode %d", ErrProblem, q.Mode)
 	}
 	if q.Cage != nil && (q.Cage.Width() != a.Dx() || q.Cage.Height() != a.Dy()) {
@@ -118,20 +120,20 @@ func (q PredProblem) validate() error {
 
 // Check reports whether b becomes the target after the steps, in the
 // problem's mode, by plain simulation. The zero Rule is an error.
-func (q PredProblem) Check(b *Board, r Rule) error {
+func (q PredProblem) Check(b *life.Board, r rule.Rule) error {
 	if r.IsZero() {
-		return fmt.Errorf("%w: Check: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem)
+		return fmt.Errorf("%w: Check: no rule (the zero rule.Rule); pass rule.Life or a parsed rule", ErrProblem)
 	}
 	n := q.steps()
-	var end *Board
+	var end *life.Board
 	switch q.Mode {
-	case PredTorus:
-		end = Run(b, r, Torus, n)[n]
-	case PredWindow:
+	case Wrapped:
+		end = life.Run(b, r, life.Torus, n)[n]
+	case Window:
 		// Simulate in a plane large enough, then look at the box only.
-		end = Run(b.Pad(n), r, Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
+		end = life.Run(b.Pad(n), r, life.Dead, n)[n].Crop(image.Rect(2*n, 2*n, 2*n+q.Target.Width(), 2*n+q.Target.Height()))
 	default:
-		end = Run(b.Pad(n), r, Dead, n)[n]
+		end = life.Run(b.Pad(n), r, life.Dead, n)[n]
 		if !end.Equal(q.Target.Pad(n)) {
 			return errors.New("lifesat: the predecessor does not evolve into the target in an empty plane")
 		}
@@ -144,7 +146,7 @@ func (q PredProblem) Check(b *Board, r Rule) error {
 }
 
 // checkCage reports a live cell of b outside the cage.
-func (q PredProblem) checkCage(b *Board) error {
+func (q PredProblem) checkCage(b *life.Board) error {
 	if q.Cage == nil {
 		return nil
 	}
@@ -177,7 +179,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	if set.Rule.Partial() {
 		return nil, fmt.Errorf("%w: Predecessor takes one rule, not the partial rule %v", ErrProblem, set.Rule)
 	}
-	if set.Rule.BirthOnZero() && q.Mode != PredTorus {
+	if set.Rule.BirthOnZero() && q.Mode != Wrapped {
 		return nil, fmt.Errorf("%w: rule %v has B0: only the torus mode can reverse it", ErrProblem, set.Rule)
 	}
 	enc, err := newEncoder(set.Encoding, set.Rule)
@@ -205,14 +207,14 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	lookup := func(t int) grid {
 		if t == n {
 			return func(x, y int) logic.Lit {
-				if q.Mode == PredTorus {
+				if q.Mode == Wrapped {
 					x, y = mod(x, w), mod(y, h)
 				}
 				return logic.Const(q.Target.Alive(x, y))
 			}
 		}
 		return func(x, y int) logic.Lit {
-			if q.Mode == PredTorus {
+			if q.Mode == Wrapped {
 				x, y = mod(x, w), mod(y, h)
 			}
 			if l, ok := gens[t][image.Pt(x, y)]; ok {
@@ -222,7 +224,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		}
 	}
 	area := func(t int) region {
-		if q.Mode == PredDead {
+		if q.Mode == Isolated {
 			return all(q.area(t).Inset(-1)) // the ring stays dead
 		}
 		return all(q.area(t))
@@ -282,7 +284,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			return res, nil
 		}
 		m := sess.Model()
-		b := NewBoard(a0.Dx(), a0.Dy())
+		b := life.NewBoard(a0.Dx(), a0.Dy())
 		for i, l := range first {
 			b.Set(i%a0.Dx(), i/a0.Dx(), l.Value(m))
 		}

@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // rows builds a board from rows of '.' and 'O'.
-func rows(rs ...string) *lifesat.Board {
-	b := lifesat.NewBoard(len(rs[0]), len(rs))
+func rows(rs ...string) *life.Board {
+	b := life.NewBoard(len(rs[0]), len(rs))
 	for y, r := range rs {
 		for x, c := range r {
 			b.Set(x, y, c == 'O')
@@ -31,7 +33,7 @@ var reverseLifeExample = rows(
 
 func TestPredecessorModes(t *testing.T) {
 	ctx := context.Background()
-	for _, mode := range []lifesat.PredMode{lifesat.PredDead, lifesat.PredWindow, lifesat.PredTorus} {
+	for _, mode := range []lifesat.PredMode{lifesat.Isolated, lifesat.Window, lifesat.Wrapped} {
 		for _, steps := range []int{1, 2} {
 			q := lifesat.PredProblem{Target: reverseLifeExample, Steps: steps, Mode: mode}
 			res, err := lifesat.Predecessor(ctx, q, nil)
@@ -44,19 +46,19 @@ func TestPredecessorModes(t *testing.T) {
 			// Independent re-simulation.
 			b := res.Board
 			switch mode {
-			case lifesat.PredTorus:
-				if !lifesat.Run(b, lifesat.Life, lifesat.Torus, steps)[steps].Equal(reverseLifeExample) {
+			case lifesat.Wrapped:
+				if !life.Run(b, rule.Life, life.Torus, steps)[steps].Equal(reverseLifeExample) {
 					t.Errorf("torus: wrong predecessor\n%s", b)
 				}
-			case lifesat.PredDead:
-				if !lifesat.Run(b.Pad(steps), lifesat.Life, lifesat.Dead, steps)[steps].Equal(reverseLifeExample.Pad(steps)) {
+			case lifesat.Isolated:
+				if !life.Run(b.Pad(steps), rule.Life, life.Dead, steps)[steps].Equal(reverseLifeExample.Pad(steps)) {
 					t.Errorf("dead: wrong predecessor\n%s", b)
 				}
-			case lifesat.PredWindow:
+			case lifesat.Window:
 				if b.Width() != 6+2*steps || b.Height() != 4+2*steps {
 					t.Fatalf("window predecessor is %dx%d", b.Width(), b.Height())
 				}
-				end := lifesat.Run(b.Pad(steps), lifesat.Life, lifesat.Dead, steps)[steps]
+				end := life.Run(b.Pad(steps), rule.Life, life.Dead, steps)[steps]
 				got := end.Crop(reverseLifeExampleBox().Add(image.Pt(2*steps, 2*steps)))
 				if !got.Equal(reverseLifeExample) {
 					t.Errorf("window: wrong predecessor\n%s", b)
@@ -74,7 +76,7 @@ func reverseLifeExampleBox() image.Rectangle { return image.Rect(0, 0, 6, 4) }
 // confirms no 3-cell predecessor exists in dead mode (checked below on
 // all boards of at most 3 cells, C(24,3) + ... = 2325 of them).
 func TestMinimalPredecessor(t *testing.T) {
-	q := lifesat.PredProblem{Target: reverseLifeExample, Mode: lifesat.PredDead, Minimize: true}
+	q := lifesat.PredProblem{Target: reverseLifeExample, Mode: lifesat.Isolated, Minimize: true}
 	res, err := lifesat.Predecessor(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -88,9 +90,9 @@ func TestMinimalPredecessor(t *testing.T) {
 	}
 	// Brute force: no board of fewer cells works.
 	cells := 24
-	var try func(start, left int, b *lifesat.Board) bool
-	try = func(start, left int, b *lifesat.Board) bool {
-		if lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(reverseLifeExample.Pad(1)) {
+	var try func(start, left int, b *life.Board) bool
+	try = func(start, left int, b *life.Board) bool {
+		if life.Step(b.Pad(1), rule.Life, life.Dead).Equal(reverseLifeExample.Pad(1)) {
 			return true
 		}
 		if left == 0 {
@@ -105,7 +107,7 @@ func TestMinimalPredecessor(t *testing.T) {
 		}
 		return false
 	}
-	if try(0, pop-1, lifesat.NewBoard(6, 4)) {
+	if try(0, pop-1, life.NewBoard(6, 4)) {
 		t.Errorf("brute force found a predecessor with fewer than %d cells", pop)
 	}
 }
@@ -130,7 +132,7 @@ var gardenOfEden6 = rows(
 )
 
 func TestGardenOfEden(t *testing.T) {
-	q := lifesat.PredProblem{Target: gardenOfEden6, Mode: lifesat.PredWindow}
+	q := lifesat.PredProblem{Target: gardenOfEden6, Mode: lifesat.Window}
 	res, err := lifesat.Predecessor(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +144,7 @@ func TestGardenOfEden(t *testing.T) {
 	// still answer with a verified board or a proof.
 	g := gardenOfEden6.Clone()
 	g.Set(0, 0, !g.Alive(0, 0))
-	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: g, Mode: lifesat.PredWindow}, nil); err != nil {
+	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: g, Mode: lifesat.Window}, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -171,18 +173,18 @@ func TestPredecessorCage(t *testing.T) {
 	}
 	found := false
 	for bits := range 1 << 10 {
-		b := lifesat.NewBoard(5, 5)
+		b := life.NewBoard(5, 5)
 		for j := range 10 {
 			b.Set(j%2, j/2, bits>>j&1 == 1)
 		}
-		if lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(target.Pad(1)) {
+		if life.Step(b.Pad(1), rule.Life, life.Dead).Equal(target.Pad(1)) {
 			found = true
 		}
 	}
 	if (res.Status == logic.Sat) != found {
 		t.Errorf("left-half cage: %v, brute force found=%v", res.Status, found)
 	}
-	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: target, Cage: lifesat.NewBoard(3, 3)}, nil); err == nil {
+	if _, err := lifesat.Predecessor(context.Background(), lifesat.PredProblem{Target: target, Cage: life.NewBoard(3, 3)}, nil); err == nil {
 		t.Error("a cage of the wrong size is accepted")
 	}
 }

@@ -4,6 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"image"
+
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // Limits on the size of a search, checked before anything is allocated.
@@ -40,14 +44,14 @@ type Problem struct {
 	// left. Spaceships only.
 	Shift image.Point
 	// Symmetry is a symmetry every generation must have; "" means none.
-	Symmetry Symmetry
+	Symmetry life.Symmetry
 	// MinPop and MaxPop bound the population of generation 0; a MaxPop of
 	// 0 means no upper bound.
 	MinPop, MaxPop int
 	// Cage, when not nil, is a board of the box's size whose live cells
 	// are the only ones that may be alive at generation 0 (the "potentially
 	// alive" cells of Knuth's sat-life programs).
-	Cage *Board
+	Cage *life.Board
 	// Blink lists cells that must be alive at generation 0 and dead at
 	// generation 1 (Bosch's way to rule out still lifes when maximizing
 	// oscillators). Period 2 or more only.
@@ -59,7 +63,7 @@ type Problem struct {
 	// admitted, as in logic-life-search (ask MinPop 1 to rule it out),
 	// and answers are distinct when they differ in any cell of any
 	// generation.
-	Template *Template
+	Template *tmpl.Template
 }
 
 // StillLife is the problem of a still life in a w x h box.
@@ -109,7 +113,7 @@ func (p Problem) String() string {
 	if p.Template != nil && !p.transient() {
 		s += " template"
 	}
-	if p.Symmetry != "" && p.Symmetry != C1 {
+	if p.Symmetry != "" && p.Symmetry != life.C1 {
 		s += " " + string(p.Symmetry)
 	}
 	return s
@@ -148,10 +152,10 @@ func (p Problem) Validate() error {
 		}
 	}
 	if p.Symmetry != "" {
-		if _, err := ParseSymmetry(string(p.Symmetry)); err != nil {
+		if _, err := life.ParseSymmetry(string(p.Symmetry)); err != nil {
 			return err
 		}
-		if err := p.Symmetry.check(p.Width, p.Height, p.Shift); err != nil {
+		if err := checkSymmetry(p.Symmetry, p.Width, p.Height, p.Shift); err != nil {
 			return err
 		}
 	}
@@ -174,8 +178,17 @@ func abs(a int) int {
 // solver.
 func (p Problem) plainStillLife() bool {
 	lo, hi := p.popBounds()
-	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == C1) &&
+	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == life.C1) &&
 		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil
+}
+
+// outOfReach reports whether the shift is larger than the box, so that no
+// pattern solves p: generation Period-1 lives in the box, its successor in
+// the box and the ring around it, and that successor is generation 0
+// moved by the shift, which leaves that area when |dx| > Width or |dy| >
+// Height.
+func (p Problem) outOfReach() bool {
+	return abs(p.Shift.X) > p.Width || abs(p.Shift.Y) > p.Height
 }
 
 // popBounds is the one place that reads MinPop and MaxPop: the range
@@ -195,14 +208,14 @@ func (p Problem) popBounds() (lo, hi int) {
 // a template without a period, one per template generation), each a
 // board of the box's size.
 type Pattern struct {
-	Phases []*Board
+	Phases []*life.Board
 	// Rule is, for an answer found under a partial rule, the range of
 	// rules it works in (Problem.RuleRange); the zero Rule otherwise.
-	Rule Rule
+	Rule rule.Rule
 }
 
 // Board is generation 0.
-func (p *Pattern) Board() *Board { return p.Phases[0] }
+func (p *Pattern) Board() *life.Board { return p.Phases[0] }
 
 // frame is the area in which a pattern's generations are compared: the
 // box and its image moved by the shift, with the one-cell ring around.
@@ -227,7 +240,7 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		if err != nil {
 			return err
 		}
-		for _, r := range []Rule{rng.Min(), rng.Max()} {
+		for _, r := range []rule.Rule{rng.Min(), rng.Max()} {
 			set.Rule = r
 			if err := p.Check(pat, &set); err != nil {
 				return fmt.Errorf("%w (under %v, in the range %v)", err, r, rng)
@@ -252,7 +265,7 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		if t+1 == per && p.transient() {
 			break
 		}
-		got := Step(b.Crop(f), set.Rule, Dead)
+		got := life.Step(b.Crop(f), set.Rule, life.Dead)
 		want := pat.Phases[0].Crop(f.Sub(p.Shift))
 		if t+1 < per {
 			want = pat.Phases[t+1].Crop(f)
@@ -297,7 +310,7 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 	}
 	if p.Symmetry != "" {
 		for t, b := range pat.Phases {
-			if !p.Symmetry.symmetric(b) {
+			if !p.Symmetry.Holds(b) {
 				return fmt.Errorf("lifesat: generation %d lacks symmetry %s", t, p.Symmetry)
 			}
 		}

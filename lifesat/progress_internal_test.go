@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
@@ -185,7 +186,7 @@ func TestProgressWithoutConflicts(t *testing.T) {
 	// Predecessor reports its formula before it solves (its watch may
 	// never tick: the search can end within the first millisecond).
 	r, ctx = newReports(t, after(1, false))
-	target := NewBoard(12, 12)
+	target := life.NewBoard(12, 12)
 	for i := range 12 {
 		target.Set(i, i, true)
 		target.Set(11-i, i, true)

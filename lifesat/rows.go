@@ -14,6 +14,8 @@ package lifesat
 
 import (
 	"fmt"
+
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // maxRowWidth is the largest row width of the row-by-row programs: their
@@ -22,7 +24,7 @@ const maxRowWidth = 12
 
 // checkRowBox reports why the row-by-row programs cannot take a w x h box
 // under rule r (the error wraps ErrProblem), or nil.
-func checkRowBox(what string, w, h int, r Rule) error {
+func checkRowBox(what string, w, h int, r rule.Rule) error {
 	switch {
 	case w <= 0 || h <= 0:
 		return fmt.Errorf("%w: %s in a %dx%d box: sides must be positive", ErrProblem, what, w, h)
@@ -30,7 +32,7 @@ func checkRowBox(what string, w, h int, r Rule) error {
 		return fmt.Errorf("%w: %s in a %dx%d box: the row-by-row program keeps 4^%d pairs of rows; the shorter side is limited to %d",
 			ErrProblem, what, w, h, min(w, h), maxRowWidth)
 	case r.IsZero():
-		return fmt.Errorf("%w: %s: no rule (the zero Rule); pass Life or a parsed rule", ErrProblem, what)
+		return fmt.Errorf("%w: %s: no rule (the zero rule.Rule); pass rule.Life or a parsed rule", ErrProblem, what)
 	case r.Partial():
 		return fmt.Errorf("%w: %s: the row-by-row program takes one rule, not the partial rule %v", ErrProblem, what, r)
 	case r.BirthOnZero():
@@ -59,7 +61,7 @@ type rows struct {
 	extFlat []uint16
 }
 
-func newRows(n int, r Rule) *rows {
+func newRows(n int, r rule.Rule) *rows {
 	w := &rows{n: n, mask: 1<<n - 1}
 	for ab := range 64 {
 		aw, bw := ab&7, ab>>3
@@ -67,7 +69,7 @@ func newRows(n int, r Rule) *rows {
 		for cw := range 8 {
 			// A window's left cell (bit 0) is the high bit of its row
 			// of the Neighbourhood.
-			nb := Neighbourhood(reverse3(aw)<<6 | reverse3(bw)<<3 | reverse3(cw))
+			nb := rule.Neighbourhood(reverse3(aw)<<6 | reverse3(bw)<<3 | reverse3(cw))
 			if r.Transition(nb) == mid {
 				w.okC[ab] |= 1 << cw
 			}

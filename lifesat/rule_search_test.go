@@ -9,13 +9,15 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // emptyRule is B/S: every cell dies. It used to be the zero Rule, which
 // Settings, MaxStillLife and pattern.Write read as Life.
-func emptyRule(t *testing.T) lifesat.Rule {
+func emptyRule(t *testing.T) rule.Rule {
 	t.Helper()
 	return mustRule(t, "B/S")
 }
@@ -42,11 +44,11 @@ func TestEmptyRuleIsNotLifeInCount(t *testing.T) {
 	r := emptyRule(t)
 	brute := 0
 	for bits := range 1 << 9 {
-		b := lifesat.NewBoard(3, 3)
+		b := life.NewBoard(3, 3)
 		for i := range 9 {
 			b.Set(i%3, i/3, bits>>i&1 == 1)
 		}
-		if lifesat.Step(b.Pad(1), r, lifesat.Dead).Equal(b.Pad(1)) {
+		if life.Step(b.Pad(1), r, life.Dead).Equal(b.Pad(1)) {
 			brute++
 		}
 	}
@@ -69,7 +71,7 @@ func TestEmptyRuleIsNotLifeInMax(t *testing.T) {
 	if res.Population != 0 || !res.Optimal {
 		t.Errorf("B/S max still life 4x4: %d cells, optimal %v; want 0", res.Population, res.Optimal)
 	}
-	if _, err := lifesat.MaxStillLife(context.Background(), 4, 4, lifesat.Rule{}); err == nil {
+	if _, err := lifesat.MaxStillLife(context.Background(), 4, 4, rule.Rule{}); err == nil {
 		t.Error("MaxStillLife took the zero Rule")
 	}
 }
@@ -108,7 +110,7 @@ func TestHenselPublishedSimulation(t *testing.T) {
 	const gens = 62
 	b := in.Board.Pad(gens)
 	for range gens {
-		b = lifesat.Step(b, in.Rule, lifesat.Dead)
+		b = life.Step(b, in.Rule, life.Dead)
 	}
 	got := b.Crop(image.Rect(gens, gens, gens+15, gens+13))
 	if got.Population() != b.Population() || !got.Equal(out.Board) {
@@ -130,8 +132,8 @@ func TestHenselSpaceship(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved := func(r lifesat.Rule) bool {
-		b := lifesat.Run(p.Board.Pad(3), r, lifesat.Dead, 2)[2]
+	moved := func(r rule.Rule) bool {
+		b := life.Run(p.Board.Pad(3), r, life.Dead, 2)[2]
 		want := p.Board.Pad(3)
 		return b.Equal(shift(want, 0, -1))
 	}
@@ -144,8 +146,8 @@ func TestHenselSpaceship(t *testing.T) {
 }
 
 // shift moves the live cells of b by (dx, dy) in a board of its size.
-func shift(b *lifesat.Board, dx, dy int) *lifesat.Board {
-	s := lifesat.NewBoard(b.Width(), b.Height())
+func shift(b *life.Board, dx, dy int) *life.Board {
+	s := life.NewBoard(b.Width(), b.Height())
 	for y := range b.Height() {
 		for x := range b.Width() {
 			if b.Alive(x, y) {
@@ -169,7 +171,7 @@ func TestSearchUnderHenselRule(t *testing.T) {
 		t.Fatalf("no c/2 ship of %v in 6x6: %v", r, res.Status)
 	}
 	b := res.Patterns[0].Board()
-	if got := lifesat.Run(b.Pad(3), r, lifesat.Dead, 2)[2]; !got.Equal(shift(b.Pad(3), 0, -1)) {
+	if got := life.Run(b.Pad(3), r, life.Dead, 2)[2]; !got.Equal(shift(b.Pad(3), 0, -1)) {
 		t.Errorf("found\n%sis no c/2 ship", b)
 	}
 	_, err = lifesat.Search(context.Background(), lifesat.Spaceship(2, 0, -1, 6, 4), &lifesat.Settings{Rule: r, Encoding: lifesat.Knuth})
@@ -185,7 +187,7 @@ func TestSearchUnderHenselRule(t *testing.T) {
 func TestRowProgramsUnderMAPRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for range 4 {
-		r := lifesat.NewRule(func(n lifesat.Neighbourhood) bool {
+		r := rule.New(func(n rule.Neighbourhood) bool {
 			if !n.Alive() {
 				return n.Count() > 3 && rng.IntN(4) == 0
 			}
@@ -198,11 +200,11 @@ func TestRowProgramsUnderMAPRule(t *testing.T) {
 			w, h := box.X, box.Y
 			count, best := 0, 0
 			for bits := range 1 << (w * h) {
-				b := lifesat.NewBoard(w, h)
+				b := life.NewBoard(w, h)
 				for i := range w * h {
 					b.Set(i%w, i/w, bits>>i&1 == 1)
 				}
-				if lifesat.Step(b.Pad(1), r, lifesat.Dead).Equal(b.Pad(1)) {
+				if life.Step(b.Pad(1), r, life.Dead).Equal(b.Pad(1)) {
 					count++
 					best = max(best, b.Population())
 				}

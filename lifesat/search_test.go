@@ -9,7 +9,9 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func TestStillLifeSearch(t *testing.T) {
@@ -26,7 +28,7 @@ func TestStillLifeSearch(t *testing.T) {
 			}
 			b := res.Patterns[0].Board()
 			// Re-check here too, independently of Search's own check.
-			if !lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(b.Pad(1)) || b.Population() == 0 {
+			if !life.Step(b.Pad(1), rule.Life, life.Dead).Equal(b.Pad(1)) || b.Population() == 0 {
 				t.Fatalf("%s seed %d: not a non-empty still life:\n%s", e, seed, b)
 			}
 			seen[b.String()] = true
@@ -72,7 +74,7 @@ func TestOscillatorSearch(t *testing.T) {
 				t.Fatalf("%s p%d %dx%d: %v", e, tc.p, tc.w, tc.h, res.Status)
 			}
 			phases := res.Patterns[0].Phases
-			gens := lifesat.Run(phases[0].Pad(tc.p), lifesat.Life, lifesat.Dead, tc.p)
+			gens := life.Run(phases[0].Pad(tc.p), rule.Life, life.Dead, tc.p)
 			if !gens[tc.p].Equal(gens[0]) {
 				t.Fatalf("%s: not periodic with period %d", e, tc.p)
 			}
@@ -136,7 +138,7 @@ func TestStillLifeCounts(t *testing.T) {
 			}
 		}
 		if n <= 4 {
-			if got := int(bruteStill(n, n, lifesat.Life).count); got != a136278[n-1] {
+			if got := int(bruteStill(n, n, rule.Life).count); got != a136278[n-1] {
 				t.Errorf("brute force: %d still lifes in %dx%d, OEIS says %d", got, n, n, a136278[n-1])
 			}
 		}
@@ -154,7 +156,7 @@ func TestOtherRules(t *testing.T) {
 		{"B34/S34", lifesat.StillLife(8, 8)},
 		{"B3678/S34678", lifesat.Oscillator(2, 8, 8)},
 	} {
-		r, _ := lifesat.ParseRule(tc.rule)
+		r, _ := rule.Parse(tc.rule)
 		res, err := lifesat.Search(context.Background(), tc.p, &lifesat.Settings{Rule: r})
 		if err != nil || res.Status != logic.Sat {
 			t.Fatalf("%s %v: %v %v", tc.rule, tc.p, res, err)
@@ -166,7 +168,7 @@ func TestOtherRules(t *testing.T) {
 }
 
 func TestBadProblems(t *testing.T) {
-	b0, _ := lifesat.ParseRule("B0/S8")
+	b0, _ := rule.Parse("B0/S8")
 	for _, tc := range []struct {
 		p lifesat.Problem
 		s *lifesat.Settings
@@ -232,7 +234,7 @@ func ExampleSearch() {
 func TestCountAgrees(t *testing.T) {
 	ctx := context.Background()
 	for _, rs := range []string{"B3/S23", "B36/S23", "B34/S34"} {
-		r, _ := lifesat.ParseRule(rs)
+		r, _ := rule.Parse(rs)
 		for _, sz := range [][2]int{{4, 4}, {5, 3}, {5, 5}} {
 			p := lifesat.StillLife(sz[0], sz[1])
 			fast, err := lifesat.Count(ctx, p, &lifesat.Settings{Rule: r, AllowEmpty: true})
@@ -252,7 +254,7 @@ func TestCountAgrees(t *testing.T) {
 	}
 	// C2-symmetric still lifes in 4x4, by brute force over all boards.
 	p := lifesat.StillLife(4, 4)
-	p.Symmetry = lifesat.C2
+	p.Symmetry = life.C2
 	got, err := lifesat.Count(ctx, p, &lifesat.Settings{AllowEmpty: true})
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +262,7 @@ func TestCountAgrees(t *testing.T) {
 	want := 0
 	for bits := range 1 << 16 {
 		b := boardOf(4, 4, bits)
-		if pb := b.Pad(1); b.Equal(b.Rotate180()) && lifesat.Step(pb, lifesat.Life, lifesat.Dead).Equal(pb) {
+		if pb := b.Pad(1); b.Equal(b.Rotate180()) && life.Step(pb, rule.Life, life.Dead).Equal(pb) {
 			want++
 		}
 	}
@@ -277,7 +279,7 @@ func TestCountAgrees(t *testing.T) {
 	boards := 0
 	for bits := range 1 << 16 {
 		b := boardOf(4, 4, bits)
-		g := lifesat.Run(b.Pad(1), lifesat.Life, lifesat.Dead, 2)
+		g := life.Run(b.Pad(1), rule.Life, life.Dead, 2)
 		inBox := g[1].Population() == g[1].Crop(imageRect(1, 1, 5, 5)).Population()
 		if inBox && !g[1].Equal(g[0]) && g[2].Equal(g[0]) {
 			boards++
@@ -290,8 +292,8 @@ func TestCountAgrees(t *testing.T) {
 
 // boardOf is the w x h board whose cell (x, y) is bit y*w+x of bits: the
 // brute-force tests run through every board of a box this way.
-func boardOf(w, h, bits int) *lifesat.Board {
-	b := lifesat.NewBoard(w, h)
+func boardOf(w, h, bits int) *life.Board {
+	b := life.NewBoard(w, h)
 	for j := range w * h {
 		b.Set(j%w, j/w, bits>>j&1 == 1)
 	}
@@ -325,7 +327,7 @@ func TestCancelledGophersatSearchDoesNotHoldUpTheNext(t *testing.T) {
 		t.Fatalf("the next search: %v with %d patterns", res.Status, len(res.Patterns))
 	}
 	b := res.Patterns[0].Board().Pad(1)
-	if !lifesat.Step(b, lifesat.Life, lifesat.Dead).Equal(b) || b.Population() == 0 {
+	if !life.Step(b, rule.Life, life.Dead).Equal(b) || b.Population() == 0 {
 		t.Fatalf("the next search: not a non-empty still life:\n%s", b)
 	}
 }

@@ -6,15 +6,17 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // moves re-checks, independently of Search, that a pattern of period p
 // comes back moved by (dx, dy).
-func moves(b *lifesat.Board, r lifesat.Rule, p, dx, dy int) bool {
+func moves(b *life.Board, r rule.Rule, p, dx, dy int) bool {
 	m := p + abs(dx) + abs(dy)
 	start := b.Pad(m)
-	end := lifesat.Run(start, r, lifesat.Dead, p)[p]
+	end := life.Run(start, r, life.Dead, p)[p]
 	return end.Equal(start.Translate(dx, dy))
 }
 
@@ -44,7 +46,7 @@ func TestSpaceshipsFromScratch(t *testing.T) {
 				t.Fatalf("%s/%s: %v", tc.name, e, res.Status)
 			}
 			b := res.Patterns[0].Board()
-			if !moves(b, lifesat.Life, tc.p.Period, tc.p.Shift.X, tc.p.Shift.Y) {
+			if !moves(b, rule.Life, tc.p.Period, tc.p.Shift.X, tc.p.Shift.Y) {
 				t.Errorf("%s/%s: does not move as asked:\n%s", tc.name, e, b)
 			}
 			if b.Population() < tc.minPop {
@@ -78,7 +80,7 @@ func TestNoSpaceship(t *testing.T) {
 
 func TestSymmetricSearch(t *testing.T) {
 	ctx := context.Background()
-	for _, sym := range lifesat.Symmetries() {
+	for _, sym := range life.Symmetries() {
 		for _, p := range []lifesat.Problem{lifesat.StillLife(10, 10), lifesat.Oscillator(2, 10, 10)} {
 			p.Symmetry = sym
 			res, err := lifesat.Search(ctx, p, &lifesat.Settings{Seed: 11})
@@ -93,25 +95,25 @@ func TestSymmetricSearch(t *testing.T) {
 			// Independent check of the symmetry with the Board transforms.
 			var ok bool
 			switch sym {
-			case lifesat.C1:
+			case life.C1:
 				ok = true
-			case lifesat.C2:
+			case life.C2:
 				ok = b.Equal(b.Rotate180())
-			case lifesat.C4:
+			case life.C4:
 				ok = b.Equal(b.Rotate90())
-			case lifesat.D2H:
+			case life.D2H:
 				ok = b.Equal(b.FlipY())
-			case lifesat.D2V:
+			case life.D2V:
 				ok = b.Equal(b.FlipX())
-			case lifesat.D2Diag:
+			case life.D2Diag:
 				ok = b.Equal(b.Transpose())
-			case lifesat.D2Anti:
+			case life.D2Anti:
 				ok = b.Equal(b.Rotate180().Transpose())
-			case lifesat.D4Plus:
+			case life.D4Plus:
 				ok = b.Equal(b.FlipX()) && b.Equal(b.FlipY())
-			case lifesat.D4Diag:
+			case life.D4Diag:
 				ok = b.Equal(b.Transpose()) && b.Equal(b.Rotate180().Transpose())
-			case lifesat.D8:
+			case life.D8:
 				ok = b.Equal(b.Rotate90()) && b.Equal(b.FlipX())
 			}
 			if !ok {
@@ -126,7 +128,7 @@ func TestSymmetricSearch(t *testing.T) {
 func TestSymmetryMergesVariables(t *testing.T) {
 	plain, _ := lifesat.Encode(lifesat.StillLife(16, 16), &lifesat.Settings{Diversify: lifesat.NoFlip})
 	p := lifesat.StillLife(16, 16)
-	p.Symmetry = lifesat.C4
+	p.Symmetry = life.C4
 	sym, err := lifesat.Encode(p, &lifesat.Settings{Diversify: lifesat.NoFlip})
 	if err != nil {
 		t.Fatal(err)
@@ -138,9 +140,9 @@ func TestSymmetryMergesVariables(t *testing.T) {
 
 func TestSymmetryErrors(t *testing.T) {
 	for _, p := range []lifesat.Problem{
-		{Width: 8, Height: 6, Period: 1, Symmetry: lifesat.C4},
+		{Width: 8, Height: 6, Period: 1, Symmetry: life.C4},
 		{Width: 8, Height: 8, Period: 1, Symmetry: "Z9"},
-		{Width: 8, Height: 8, Period: 4, Shift: image.Pt(1, 1), Symmetry: lifesat.D2V},
+		{Width: 8, Height: 8, Period: 4, Shift: image.Pt(1, 1), Symmetry: life.D2V},
 	} {
 		if err := p.Validate(); err == nil {
 			t.Errorf("%+v: no error", p)
@@ -151,7 +153,7 @@ func TestSymmetryErrors(t *testing.T) {
 	// "Glider"), so no period-4 (1,1) ship with every phase symmetric fits
 	// in 5x5.
 	p := lifesat.Spaceship(4, 1, 1, 5, 5)
-	p.Symmetry = lifesat.D2Diag
+	p.Symmetry = life.D2Diag
 	if err := p.Validate(); err != nil {
 		t.Errorf("D2\\ with shift (1,1): %v", err)
 	}
@@ -164,7 +166,7 @@ func TestSymmetryErrors(t *testing.T) {
 func TestCageAndPopulation(t *testing.T) {
 	ctx := context.Background()
 	// Only the left half of a 10x6 box may be alive.
-	cage := lifesat.NewBoard(10, 6)
+	cage := life.NewBoard(10, 6)
 	for y := range 6 {
 		for x := range 5 {
 			cage.Set(x, y, true)
@@ -203,3 +205,31 @@ func TestCageAndPopulation(t *testing.T) {
 func imagePt(x, y int) image.Point { return image.Pt(x, y) }
 
 func imageRect(x0, y0, x1, y1 int) image.Rectangle { return image.Rect(x0, y0, x1, y1) }
+
+// TestShiftBeyondTheBox: a shift larger than the box leaves no pattern
+// (it used to be sized as a formula over the huge frame and refused for
+// its memory): Search proves none, Count gives 0, and the CNF is the
+// empty clause.
+func TestShiftBeyondTheBox(t *testing.T) {
+	for _, shift := range [][2]int{{4096, 4096}, {5, 0}, {0, -5}} {
+		p := lifesat.Spaceship(2, shift[0], shift[1], 4, 4)
+		res, err := lifesat.Search(context.Background(), p, nil)
+		if err != nil || res.Status != logic.Unsat {
+			t.Errorf("%v: %+v, %v; want none", p, res, err)
+		}
+		if n, err := lifesat.Count(context.Background(), p, nil); err != nil || n.Sign() != 0 {
+			t.Errorf("%v: count %v, %v", p, n, err)
+		}
+		in, err := lifesat.Encode(p, nil)
+		if err != nil || !in.CNF.Trivial() {
+			t.Errorf("%v: %v, trivially false %v", p, err, in != nil && in.CNF.Trivial())
+		}
+	}
+	// A shift as large as the box takes the search itself: generation 0
+	// moved by it may lie in the ring. Moving 4 cells in 2 generations is
+	// faster than light (one cell a generation), so none exists.
+	p := lifesat.Spaceship(2, 4, 0, 4, 4)
+	if res, err := lifesat.Search(context.Background(), p, nil); err != nil || res.Status != logic.Unsat {
+		t.Errorf("%v: %+v, %v", p, res, err)
+	}
+}

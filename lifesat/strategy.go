@@ -1,5 +1,7 @@
 package lifesat
 
+import "github.com/lifesat/lifesat/lifesat/life"
+
 // A Strategy is one member of a portfolio: a problem and settings whose
 // answers are answers of the original problem.
 type Strategy struct {
@@ -73,19 +75,19 @@ func Strategies(p Problem, s *Settings, n int) []Strategy {
 // larger symmetry that includes p's, all strong. Only oscillators and
 // spaceships without a template have them, and only symmetries that fit
 // the box and the shift.
-func subSymmetries(p Problem) (strong, weak []Symmetry) {
+func subSymmetries(p Problem) (strong, weak []life.Symmetry) {
 	if p.period() == 1 || p.Template != nil {
 		return nil, nil
 	}
 	own := p.Symmetry
 	if own == "" {
-		own = C1
+		own = life.C1
 	}
-	for _, sym := range []Symmetry{D8, D4Diag, D4Plus, C4, D2Diag, D2Anti, D2H, D2V, C2} {
-		if sym == own || !sym.includes(own) || sym.check(p.Width, p.Height, p.Shift) != nil {
+	for _, sym := range []life.Symmetry{life.D8, life.D4Diag, life.D4Plus, life.C4, life.D2Diag, life.D2Anti, life.D2H, life.D2V, life.C2} {
+		if sym == own || !sym.Includes(own) || checkSymmetry(sym, p.Width, p.Height, p.Shift) != nil {
 			continue
 		}
-		if own == C1 && len(sym.group()) == 2 {
+		if own == life.C1 && len(sym.Group()) == 2 {
 			weak = append(weak, sym)
 		} else {
 			strong = append(strong, sym)

@@ -6,23 +6,25 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // symmetricUnder reports whether b is unchanged by every map of sym,
 // written with the Board's own transforms, independently of the
 // encoder's orbits.
-func symmetricUnder(b *lifesat.Board, sym lifesat.Symmetry) bool {
-	anti := func(b *lifesat.Board) *lifesat.Board { return b.Transpose().Rotate180() }
-	maps := map[lifesat.Symmetry][]func(*lifesat.Board) *lifesat.Board{
-		lifesat.C2:     {(*lifesat.Board).Rotate180},
-		lifesat.C4:     {(*lifesat.Board).Rotate90},
-		lifesat.D2H:    {(*lifesat.Board).FlipY},
-		lifesat.D2V:    {(*lifesat.Board).FlipX},
-		lifesat.D2Diag: {(*lifesat.Board).Transpose},
-		lifesat.D2Anti: {anti},
-		lifesat.D4Plus: {(*lifesat.Board).FlipX, (*lifesat.Board).FlipY},
-		lifesat.D4Diag: {(*lifesat.Board).Transpose, anti},
-		lifesat.D8:     {(*lifesat.Board).Rotate90, (*lifesat.Board).FlipX},
+func symmetricUnder(b *life.Board, sym life.Symmetry) bool {
+	anti := func(b *life.Board) *life.Board { return b.Transpose().Rotate180() }
+	maps := map[life.Symmetry][]func(*life.Board) *life.Board{
+		life.C2:     {(*life.Board).Rotate180},
+		life.C4:     {(*life.Board).Rotate90},
+		life.D2H:    {(*life.Board).FlipY},
+		life.D2V:    {(*life.Board).FlipX},
+		life.D2Diag: {(*life.Board).Transpose},
+		life.D2Anti: {anti},
+		life.D4Plus: {(*life.Board).FlipX, (*life.Board).FlipY},
+		life.D4Diag: {(*life.Board).Transpose, anti},
+		life.D8:     {(*life.Board).Rotate90, (*life.Board).FlipX},
 	}
 	for _, m := range maps[sym] {
 		if !m(b).Equal(b) {
@@ -34,10 +36,10 @@ func symmetricUnder(b *lifesat.Board, sym lifesat.Symmetry) bool {
 
 // mirrorOnlyRule is a random rule that is unchanged by the left-right
 // mirror and by nothing else: a MAP rule, not isotropic.
-func mirrorOnlyRule(seed uint64) lifesat.Rule {
+func mirrorOnlyRule(seed uint64) rule.Rule {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	mirror := func(n lifesat.Neighbourhood) lifesat.Neighbourhood {
-		var m lifesat.Neighbourhood
+	mirror := func(n rule.Neighbourhood) rule.Neighbourhood {
+		var m rule.Neighbourhood
 		for p := range 9 { // bit 8-(3 row+col) moves to column 2-col
 			if n>>(8-p)&1 == 1 {
 				m |= 1 << (8 - (3*(p/3) + 2 - p%3))
@@ -46,14 +48,14 @@ func mirrorOnlyRule(seed uint64) lifesat.Rule {
 		return m
 	}
 	var bits [512]bool
-	for n := range lifesat.Neighbourhood(512) {
+	for n := range rule.Neighbourhood(512) {
 		if m := mirror(n); m < n {
 			bits[n] = bits[m]
 		} else {
 			bits[n] = n != 0 && rng.IntN(3) == 0
 		}
 	}
-	return lifesat.NewRule(func(n lifesat.Neighbourhood) bool { return bits[n] })
+	return rule.New(func(n rule.Neighbourhood) bool { return bits[n] })
 }
 
 // TestSymmetricCountsAgreeWithBruteForce: a symmetric search states one
@@ -65,24 +67,24 @@ func mirrorOnlyRule(seed uint64) lifesat.Rule {
 // without.
 func TestSymmetricCountsAgreeWithBruteForce(t *testing.T) {
 	ctx := context.Background()
-	rules := []lifesat.Rule{lifesat.Life, mustRule(t, "B36/S23"), mustRule(t, "B2n3/S23-q"), mirrorOnlyRule(1)}
+	rules := []rule.Rule{rule.Life, mustRule(t, "B36/S23"), mustRule(t, "B2n3/S23-q"), mirrorOnlyRule(1)}
 	for _, sz := range [][2]int{{3, 3}, {4, 4}, {4, 3}} {
 		w, h := sz[0], sz[1]
 		for _, r := range rules {
 			// Brute force: every board, each symmetric still life and
 			// period-2 phase once.
-			still := map[lifesat.Symmetry]int{}
-			osc := map[lifesat.Symmetry]int{}
+			still := map[life.Symmetry]int{}
+			osc := map[life.Symmetry]int{}
 			for bits := range 1 << (w * h) {
 				b := boardOf(w, h, bits)
-				g := lifesat.Run(b.Pad(1), r, lifesat.Dead, 2)
+				g := life.Run(b.Pad(1), r, life.Dead, 2)
 				inBox := g[1].Population() == g[1].Crop(imageRect(1, 1, w+1, h+1)).Population()
 				isStill, isOsc := inBox && g[1].Equal(g[0]), inBox && !g[1].Equal(g[0]) && g[2].Equal(g[0])
 				if !isStill && !isOsc {
 					continue
 				}
 				next := g[1].Crop(imageRect(1, 1, w+1, h+1))
-				for _, sym := range lifesat.Symmetries()[1:] {
+				for _, sym := range life.Symmetries()[1:] {
 					switch {
 					case isStill && symmetricUnder(b, sym):
 						still[sym]++
@@ -91,7 +93,7 @@ func TestSymmetricCountsAgreeWithBruteForce(t *testing.T) {
 					}
 				}
 			}
-			for _, sym := range lifesat.Symmetries()[1:] {
+			for _, sym := range life.Symmetries()[1:] {
 				for _, period := range []int{1, 2} {
 					p := lifesat.Oscillator(period, w, h)
 					if period == 1 {
@@ -123,7 +125,7 @@ func TestSymmetricCountsAgreeWithBruteForce(t *testing.T) {
 // rule that only the mirror leaves unchanged keeps every cell's
 // transition under the other reflections.
 func TestSymmetricSearchStatesOneCellPerOrbit(t *testing.T) {
-	clauses := func(sym lifesat.Symmetry, r lifesat.Rule) int {
+	clauses := func(sym life.Symmetry, r rule.Rule) int {
 		p := lifesat.Oscillator(3, 16, 16)
 		p.Symmetry = sym
 		in, err := lifesat.Encode(p, &lifesat.Settings{Rule: r})
@@ -132,12 +134,12 @@ func TestSymmetricSearchStatesOneCellPerOrbit(t *testing.T) {
 		}
 		return in.CNF.NumClauses()
 	}
-	plain, d8 := clauses(lifesat.C1, lifesat.Life), clauses(lifesat.D8, lifesat.Life)
+	plain, d8 := clauses(life.C1, rule.Life), clauses(life.D8, rule.Life)
 	if d8*7 > plain {
 		t.Errorf("D8 formula has %d clauses, the plain one %d: want about an eighth", d8, plain)
 	}
 	r := mirrorOnlyRule(2)
-	lr, tb := clauses(lifesat.D2V, r), clauses(lifesat.D2H, r)
+	lr, tb := clauses(life.D2V, r), clauses(life.D2H, r)
 	if lr*3 > tb*2 {
 		t.Errorf("under a rule unchanged by the left-right mirror, D2| has %d clauses and D2- %d: want D2| to state half the cells", lr, tb)
 	}

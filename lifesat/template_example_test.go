@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // The predecessors of a blinker's vertical phase inside a 3x3 box: fix
@@ -16,13 +18,13 @@ import (
 // is one, the blinker's other phase (a brute force over the 512 boards
 // agrees).
 func ExampleTemplate() {
-	tpl := lifesat.NewTemplate(3, 3, 2)
-	column := lifesat.NewBoard(3, 3)
+	tpl := tmpl.New(3, 3, 2)
+	column := life.NewBoard(3, 3)
 	for y := range 3 {
 		column.Set(1, y, true)
 	}
 	tpl.Fix(1, column)
-	err := lifesat.Enumerate(context.Background(), tpl.Problem(), nil, func(p *lifesat.Pattern) bool {
+	err := lifesat.Enumerate(context.Background(), lifesat.Reaction(tpl), nil, func(p *lifesat.Pattern) bool {
 		fmt.Print(p.Phases[0])
 		return true
 	})
@@ -39,11 +41,11 @@ func ExampleTemplate() {
 // the same (the variable a), with cell (1, 1) alive. Both fishhooks
 // (eater 1) that fit have a alive.
 func ExampleSpec() {
-	tpl := lifesat.NewTemplate(4, 4, 1)
-	a := lifesat.Spec{Kind: lifesat.Named, Name: "a"}
+	tpl := tmpl.New(4, 4, 1)
+	a := tmpl.Spec{Kind: tmpl.Named, Name: "a"}
 	tpl.Set(0, 0, 0, a)
 	tpl.Set(0, 3, 3, a)
-	tpl.Set(0, 1, 1, lifesat.Spec{Kind: lifesat.AliveCell})
+	tpl.Set(0, 1, 1, tmpl.Spec{Kind: tmpl.Alive})
 	p := lifesat.StillLife(4, 4)
 	p.Template = tpl
 	fmt.Print(tpl)

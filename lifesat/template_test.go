@@ -11,12 +11,15 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // glider is the glider heading down and right (LifeWiki "Glider").
-func glider() *lifesat.Board {
-	b := lifesat.NewBoard(3, 3)
+func glider() *life.Board {
+	b := life.NewBoard(3, 3)
 	for _, c := range [][2]int{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}} {
 		b.Set(c[0], c[1], true)
 	}
@@ -29,19 +32,19 @@ func glider() *lifesat.Board {
 // glider's 4x4 corner; generations recover and recover+1 are e alone. A
 // closed box forbids births outside it, so the glider must be absorbed,
 // and e, equal to its own successor, is a still life.
-func eaterTemplate(n, recover int) *lifesat.Template {
-	t := lifesat.NewTemplate(n, n, recover+2)
+func eaterTemplate(n, recover int) *tmpl.Template {
+	t := tmpl.New(n, n, recover+2)
 	g := glider()
 	for y := range n {
 		for x := range n {
 			corner := x < 4 && y < 4
 			for _, gen := range []int{0, recover, recover + 1} {
-				s := lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
+				s := tmpl.Spec{Kind: tmpl.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
 				switch {
 				case corner && gen == 0 && g.Alive(x, y):
-					s = lifesat.Spec{Kind: lifesat.AliveCell}
+					s = tmpl.Spec{Kind: tmpl.Alive}
 				case corner:
-					s = lifesat.Spec{Kind: lifesat.DeadCell}
+					s = tmpl.Spec{Kind: tmpl.Dead}
 				}
 				t.Set(gen, x, y, s)
 			}
@@ -54,7 +57,7 @@ func eaterTemplate(n, recover int) *lifesat.Template {
 // of Problem.Check, that generation 0 of an eater answer, run for recover
 // generations, is the eater alone (generation 0 without the glider's
 // corner), and that the eater is a still life.
-func evolvesBack(t *testing.T, b *lifesat.Board, recover int) {
+func evolvesBack(t *testing.T, b *life.Board, recover int) {
 	t.Helper()
 	eater := b.Clone()
 	for y := range 4 {
@@ -63,11 +66,11 @@ func evolvesBack(t *testing.T, b *lifesat.Board, recover int) {
 		}
 	}
 	pad := recover + 2
-	end := lifesat.Run(b.Pad(pad), lifesat.Life, lifesat.Dead, recover)[recover]
+	end := life.Run(b.Pad(pad), rule.Life, life.Dead, recover)[recover]
 	if !end.Equal(eater.Pad(pad)) {
 		t.Errorf("glider + eater after %d generations is not the eater:\n%s\nbecame\n%s", recover, b, end)
 	}
-	if !lifesat.Step(eater.Pad(1), lifesat.Life, lifesat.Dead).Equal(eater.Pad(1)) || eater.Population() == 0 {
+	if !life.Step(eater.Pad(1), rule.Life, life.Dead).Equal(eater.Pad(1)) || eater.Population() == 0 {
 		t.Errorf("the eater is not a still life:\n%s", eater)
 	}
 }
@@ -79,7 +82,7 @@ func TestEater(t *testing.T) {
 	// The fishhook (LifeWiki "Eater 1": 7 cells, eats a glider and is
 	// back 4 generations later).
 	const n, recover = 8, 4
-	p := eaterTemplate(n, recover).Problem()
+	p := lifesat.Reaction(eaterTemplate(n, recover))
 	p.MinPop, p.MaxPop = 6, 12
 	res, err := lifesat.Search(context.Background(), p, nil)
 	if err != nil || res.Status != logic.Sat {
@@ -92,7 +95,7 @@ func TestEater(t *testing.T) {
 	eater = eater.Crop(eater.BoundingBox())
 	fishhook := pic("OO..", "O.O.", "..O.", "..OO")
 	found := false
-	for _, f := range []*lifesat.Board{fishhook, fishhook.FlipX(), fishhook.FlipY(), fishhook.Rotate180(),
+	for _, f := range []*life.Board{fishhook, fishhook.FlipX(), fishhook.FlipY(), fishhook.Rotate180(),
 		fishhook.Transpose(), fishhook.Transpose().FlipX(), fishhook.Transpose().FlipY(), fishhook.Transpose().Rotate180()} {
 		found = found || eater.Equal(f)
 	}
@@ -102,8 +105,8 @@ func TestEater(t *testing.T) {
 }
 
 // pic is a board from rows of '.' and 'O'.
-func pic(rows ...string) *lifesat.Board {
-	b := lifesat.NewBoard(len(rows[0]), len(rows))
+func pic(rows ...string) *life.Board {
+	b := life.NewBoard(len(rows[0]), len(rows))
 	for y, r := range rows {
 		for x, c := range r {
 			b.Set(x, y, c == 'O')
@@ -113,8 +116,8 @@ func pic(rows ...string) *lifesat.Board {
 }
 
 // place is b drawn at (dx, dy) on an empty w x h board.
-func place(b *lifesat.Board, w, h, dx, dy int) *lifesat.Board {
-	out := lifesat.NewBoard(w, h)
+func place(b *life.Board, w, h, dx, dy int) *life.Board {
+	out := life.NewBoard(w, h)
 	for y := range b.Height() {
 		for x := range b.Width() {
 			out.Set(x+dx, y+dy, b.Alive(x, y))
@@ -135,7 +138,7 @@ func place(b *lifesat.Board, w, h, dx, dy int) *lifesat.Board {
 func TestCompleteShips(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		ship *lifesat.Board
+		ship *life.Board
 	}{
 		{"LWSS", pic(".O..O", "O....", "O...O", "OOOO.")},
 		{"MWSS", pic("...O..", ".O...O", "O.....", "O....O", "OOOOO.")},
@@ -147,7 +150,7 @@ func TestCompleteShips(t *testing.T) {
 			// further down (MWSS and HWSS, re-simulated).
 			w, h := tc.ship.Width()+2, tc.ship.Height()+3
 			want := place(tc.ship, w, h, 2, 1)
-			tpl := lifesat.NewTemplate(w, h, 1)
+			tpl := tmpl.New(w, h, 1)
 			// The front: columns 0 and 1 empty, then the ship's columns
 			// but its last two.
 			tpl.Fix(0, want.Crop(image.Rect(0, 0, w-2, h)))
@@ -159,7 +162,7 @@ func TestCompleteShips(t *testing.T) {
 			}
 			for _, pat := range res.Patterns {
 				b := pat.Board()
-				if !moves(b, lifesat.Life, 4, -2, 0) {
+				if !moves(b, rule.Life, 4, -2, 0) {
 					t.Errorf("not a c/2 ship:\n%s", b)
 				}
 				if bb := b.BoundingBox(); !b.Crop(bb).Equal(tc.ship) {
@@ -174,8 +177,8 @@ func TestCompleteShips(t *testing.T) {
 }
 
 // stillIn reports whether b is a still life in the empty plane.
-func stillIn(b *lifesat.Board) bool {
-	return lifesat.Step(b.Pad(1), lifesat.Life, lifesat.Dead).Equal(b.Pad(1))
+func stillIn(b *life.Board) bool {
+	return life.Step(b.Pad(1), rule.Life, life.Dead).Equal(b.Pad(1))
 }
 
 // TestStillLifeWithPiece asks for still lifes of a 7x7 box that contain
@@ -184,13 +187,13 @@ func stillIn(b *lifesat.Board) bool {
 func TestStillLifeWithPiece(t *testing.T) {
 	piece := pic("OO.", "O.O", ".O.")
 	for _, e := range lifesat.Encodings() {
-		for _, sym := range []lifesat.Symmetry{"", lifesat.D2Diag} {
-			tpl := lifesat.NewTemplate(7, 7, 1)
+		for _, sym := range []life.Symmetry{"", life.D2Diag} {
+			tpl := tmpl.New(7, 7, 1)
 			tpl.Fix(0, place(piece, 5, 5, 2, 2)) // the piece, a dead ring around it
 			for y := range 7 {                   // rows 0..1 and columns 0..1 stay unknown
 				for x := range 7 {
 					if x >= 5 || y >= 5 {
-						tpl.Set(0, x, y, lifesat.Spec{})
+						tpl.Set(0, x, y, tmpl.Spec{})
 					}
 				}
 			}
@@ -218,25 +221,25 @@ func TestForwardAndBack(t *testing.T) {
 	r := pic("....", ".OO.", "OO..", ".O..") // the R-pentomino
 	const w, h = 8, 8
 	start := place(r, w, h, 2, 2)
-	fwd := lifesat.NewTemplate(w, h, 2)
+	fwd := tmpl.New(w, h, 2)
 	fwd.Fix(0, start)
-	res, err := lifesat.Search(ctx, fwd.Problem(), &lifesat.Settings{Solutions: 2})
+	res, err := lifesat.Search(ctx, lifesat.Reaction(fwd), &lifesat.Settings{Solutions: 2})
 	if err != nil || res.Status != logic.Sat || len(res.Patterns) != 1 {
 		t.Fatalf("forward: %v %v", res, err)
 	}
-	if got, want := res.Patterns[0].Phases[1], lifesat.Step(start, lifesat.Life, lifesat.Dead); !got.Equal(want) {
+	if got, want := res.Patterns[0].Phases[1], life.Step(start, rule.Life, life.Dead); !got.Equal(want) {
 		t.Errorf("forward: got\n%swant\n%s", got, want)
 	}
 
-	back := lifesat.NewTemplate(w, h, 2)
-	target := lifesat.Step(start, lifesat.Life, lifesat.Dead)
+	back := tmpl.New(w, h, 2)
+	target := life.Step(start, rule.Life, life.Dead)
 	back.Fix(1, target)
-	res, err = lifesat.Search(ctx, back.Problem(), &lifesat.Settings{Solutions: 3})
+	res, err = lifesat.Search(ctx, lifesat.Reaction(back), &lifesat.Settings{Solutions: 3})
 	if err != nil || res.Status != logic.Sat {
 		t.Fatalf("back: %v %v", res, err)
 	}
 	for _, pat := range res.Patterns {
-		if got := lifesat.Step(pat.Phases[0].Pad(1), lifesat.Life, lifesat.Dead); !got.Equal(target.Pad(1)) {
+		if got := life.Step(pat.Phases[0].Pad(1), rule.Life, life.Dead); !got.Equal(target.Pad(1)) {
 			t.Errorf("back: predecessor\n%sgives\n%s", pat.Phases[0], got)
 		}
 	}
@@ -249,7 +252,7 @@ func TestForwardAndBack(t *testing.T) {
 // stepping to the next (and the last to the first with a period) on every
 // cell of the box, and of the ring around it unless the template is open,
 // but the free cells; template generation g speaks of board g mod per.
-func bruteTemplateCount(tpl *lifesat.Template, per int) int {
+func bruteTemplateCount(tpl *tmpl.Template, per int) int {
 	w, h := tpl.Width, tpl.Height
 	n := len(tpl.Gens)
 	cyclic := per > 0
@@ -277,11 +280,11 @@ func bruteTemplateCount(tpl *lifesat.Template, per int) int {
 					s := tpl.At(g, x, y)
 					v := alive(tuple, g%n, x, y)
 					switch s.Kind {
-					case lifesat.AliveCell:
+					case tmpl.Alive:
 						ok = ok && v
-					case lifesat.DeadCell:
+					case tmpl.Dead:
 						ok = ok && !v
-					case lifesat.Named:
+					case tmpl.Named:
 						v = v != s.Not
 						if old, seen := names[s.Name]; seen && old != v {
 							ok = false
@@ -338,7 +341,7 @@ func bruteTemplateCount(tpl *lifesat.Template, per int) int {
 // free cells, open and closed edges, reactions and cycles.
 func TestTemplateBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	kinds := []lifesat.SpecKind{lifesat.Unknown, lifesat.Unknown, lifesat.Unknown, lifesat.DeadCell, lifesat.AliveCell, lifesat.Named}
+	kinds := []tmpl.SpecKind{tmpl.Unknown, tmpl.Unknown, tmpl.Unknown, tmpl.Dead, tmpl.Alive, tmpl.Named}
 	for i := range 40 {
 		w, h := 3, 2
 		gens := 1 + rng.IntN(3)
@@ -349,20 +352,20 @@ func TestTemplateBruteForce(t *testing.T) {
 				gens = 2
 			}
 		}
-		tpl := lifesat.NewTemplate(w, h, gens)
+		tpl := tmpl.New(w, h, gens)
 		tpl.Open = rng.IntN(2) == 0
 		for g := range gens {
 			for y := range h {
 				for x := range w {
-					s := lifesat.Spec{Kind: kinds[rng.IntN(len(kinds))], Free: g > 0 && rng.IntN(6) == 0}
-					if s.Kind == lifesat.Named {
+					s := tmpl.Spec{Kind: kinds[rng.IntN(len(kinds))], Free: g > 0 && rng.IntN(6) == 0}
+					if s.Kind == tmpl.Named {
 						s.Name, s.Not = string(rune('a'+rng.IntN(2))), rng.IntN(2) == 0
 					}
 					tpl.Set(g, x, y, s)
 				}
 			}
 		}
-		p := tpl.Problem()
+		p := lifesat.Reaction(tpl)
 		p.Period = per
 		want := bruteTemplateCount(tpl, per)
 		for _, e := range lifesat.Encodings() {
@@ -383,40 +386,40 @@ func TestTemplateBruteForce(t *testing.T) {
 // TestTemplateContradictions: templates that contradict themselves are
 // bad problems, found before any solver runs.
 func TestTemplateContradictions(t *testing.T) {
-	alive, dead := lifesat.Spec{Kind: lifesat.AliveCell}, lifesat.Spec{Kind: lifesat.DeadCell}
-	a, notA := lifesat.Spec{Kind: lifesat.Named, Name: "a"}, lifesat.Spec{Kind: lifesat.Named, Name: "a", Not: true}
+	alive, dead := tmpl.Spec{Kind: tmpl.Alive}, tmpl.Spec{Kind: tmpl.Dead}
+	a, notA := tmpl.Spec{Kind: tmpl.Named, Name: "a"}, tmpl.Spec{Kind: tmpl.Named, Name: "a", Not: true}
 	for _, tc := range []struct {
 		name string
 		make func() lifesat.Problem
 	}{
 		{"wrap-around", func() lifesat.Problem { // generation 2 is generation 0 again
-			tpl := lifesat.NewTemplate(3, 3, 3)
+			tpl := tmpl.New(3, 3, 3)
 			tpl.Set(0, 1, 1, alive)
 			tpl.Set(2, 1, 1, dead)
-			p := tpl.Problem()
+			p := lifesat.Reaction(tpl)
 			p.Period = 2
 			return p
 		}},
 		{"variable and its negation", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(3, 3, 2)
+			tpl := tmpl.New(3, 3, 2)
 			tpl.Set(0, 0, 0, a)
 			tpl.Set(1, 2, 2, notA)
 			tpl.Set(1, 0, 0, a)
 			tpl.Set(0, 2, 2, a)
-			p := tpl.Problem()
+			p := lifesat.Reaction(tpl)
 			p.Period = 1 // both generations are one
 			return p
 		}},
 		{"symmetry", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(4, 4, 1)
+			tpl := tmpl.New(4, 4, 1)
 			tpl.Set(0, 0, 1, alive)
 			tpl.Set(0, 1, 0, dead)
-			p := tpl.Problem()
-			p.Symmetry = lifesat.D2Diag
+			p := lifesat.Reaction(tpl)
+			p.Symmetry = life.D2Diag
 			return p
 		}},
 		{"moved out of the box", func() lifesat.Problem {
-			tpl := lifesat.NewTemplate(4, 4, 3)
+			tpl := tmpl.New(4, 4, 3)
 			tpl.Set(2, 0, 0, alive) // generation 0 at (-1, 0)
 			p := lifesat.Spaceship(2, 1, 0, 4, 4)
 			p.Template = tpl
@@ -424,7 +427,7 @@ func TestTemplateContradictions(t *testing.T) {
 		}},
 		{"size", func() lifesat.Problem {
 			p := lifesat.StillLife(5, 5)
-			p.Template = lifesat.NewTemplate(4, 5, 1)
+			p.Template = tmpl.New(4, 5, 1)
 			return p
 		}},
 	} {
@@ -441,8 +444,8 @@ func TestTemplateContradictions(t *testing.T) {
 // TestTemplateMaximizeAndCNF: a template combines with Maximize, and the
 // CNF names every cell of every generation of a reaction.
 func TestTemplateMaximizeAndCNF(t *testing.T) {
-	tpl := lifesat.NewTemplate(4, 4, 1)
-	tpl.Set(0, 0, 0, lifesat.Spec{Kind: lifesat.DeadCell})
+	tpl := tmpl.New(4, 4, 1)
+	tpl.Set(0, 0, 0, tmpl.Spec{Kind: tmpl.Dead})
 	p := lifesat.StillLife(4, 4)
 	p.Template = tpl
 	res, err := lifesat.Maximize(context.Background(), p, nil)
@@ -456,7 +459,7 @@ func TestTemplateMaximizeAndCNF(t *testing.T) {
 		t.Errorf("best still life without the corner: %d cells\n%s", res.Population, b)
 	}
 
-	in, err := lifesat.Encode(eaterTemplate(6, 3).Problem(), nil)
+	in, err := lifesat.Encode(lifesat.Reaction(eaterTemplate(6, 3)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,7 +477,7 @@ func TestTemplateMaximizeAndCNF(t *testing.T) {
 // generations, at least one cell of eater) with the default settings:
 // "go test ./lifesat -run XXX -bench Eater".
 func BenchmarkEater(b *testing.B) {
-	p := eaterTemplate(8, 4).Problem()
+	p := lifesat.Reaction(eaterTemplate(8, 4))
 	p.MinPop = 6
 	for b.Loop() {
 		res, err := lifesat.Search(context.Background(), p, nil)

@@ -12,22 +12,24 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // lifesatCmd runs the command in-process.
 func lifesatCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code = run(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
 	return code, out.String(), errb.String()
 }
 
 // readPatterns splits the output into patterns (blank-line separated).
-func readPatterns(t *testing.T, out string) []*pattern.Pattern {
+func readPatterns(t *testing.T, out string) []*pattern.File {
 	t.Helper()
-	var pats []*pattern.Pattern
+	var pats []*pattern.File
 	for _, chunk := range strings.Split(strings.TrimSpace(out), "\n\n") {
 		p, err := pattern.Read(strings.NewReader(chunk))
 		if err != nil {
@@ -38,9 +40,9 @@ func readPatterns(t *testing.T, out string) []*pattern.Pattern {
 	return pats
 }
 
-func isStillLife(b *lifesat.Board) bool {
+func isStillLife(b *life.Board) bool {
 	p := b.Pad(1)
-	return lifesat.Step(p, lifesat.Life, lifesat.Dead).Equal(p)
+	return life.Step(p, rule.Life, life.Dead).Equal(p)
 }
 
 func TestStill(t *testing.T) {
@@ -99,7 +101,7 @@ func TestOsc(t *testing.T) {
 			t.Fatalf("%d phases printed, want %d", len(pats), tc.period)
 		}
 		b := pats[0].Board.Pad(tc.period)
-		gens := lifesat.Run(b, lifesat.Life, lifesat.Dead, tc.period)
+		gens := life.Run(b, rule.Life, life.Dead, tc.period)
 		if !gens[tc.period].Equal(b) {
 			t.Fatalf("p%d: not periodic", tc.period)
 		}
@@ -161,8 +163,8 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"still", "-size", "8x8", "extra"}, "unexpected argument"},
 		{"", []string{"osc", "-size", "8x8"}, "period"},
 		{"", []string{"osc", "-period", "1", "-size", "8x8"}, "period"},
-		{"", []string{"cnf"}, "cnf needs a search"},
-		{"", []string{"cnf", "spaceship"}, "cnf needs a search"},
+		{"", []string{"cnf"}, "cnf needs a kind of search"},
+		{"", []string{"cnf", "spaceship"}, "cnf needs a kind of search"},
 		{"x = 3, y = 3\nbo$2bo$3oz!\n", []string{"step"}, "line 2"},
 		{"x = 3, y = 3\nbo$2bo$3o\n", []string{"step"}, "rle"},
 		{"x = 2, y = 2\n5o!\n", []string{"step"}, "rle"},
@@ -285,7 +287,7 @@ func (d *dimacs) withUnits(units []int) string {
 }
 
 // force returns unit clauses that make generation 0 equal b.
-func (d *dimacs) force(b *lifesat.Board) []int {
+func (d *dimacs) force(b *life.Board) []int {
 	var units []int
 	for y := range b.Height() {
 		for x := range b.Width() {
@@ -374,12 +376,12 @@ func TestCNFSoundAndComplete(t *testing.T) {
 			t.Fatalf("%d cell comments, want 36", len(d.cells))
 		}
 		// The beehive (LifeWiki "Beehive"), placed in the box.
-		beehive := lifesat.NewBoard(6, 6)
+		beehive := life.NewBoard(6, 6)
 		for _, c := range [][2]int{{2, 1}, {3, 1}, {1, 2}, {4, 2}, {2, 3}, {3, 3}} {
 			beehive.Set(c[0], c[1], true)
 		}
 		// A blinker phase is not still.
-		blinker := lifesat.NewBoard(6, 6)
+		blinker := life.NewBoard(6, 6)
 		for _, c := range [][2]int{{1, 2}, {2, 2}, {3, 2}} {
 			blinker.Set(c[0], c[1], true)
 		}
@@ -388,7 +390,7 @@ func TestCNFSoundAndComplete(t *testing.T) {
 			if !sat {
 				t.Fatalf("%s/%s: the still-life CNF is unsatisfiable", enc, name)
 			}
-			b := lifesat.NewBoard(6, 6)
+			b := life.NewBoard(6, 6)
 			for k, l := range d.cells {
 				v := l
 				if v < 0 {
@@ -418,11 +420,11 @@ func TestCNFOscillator(t *testing.T) {
 			t.Fatal(code)
 		}
 		d := parseDIMACS(t, text)
-		blinker := lifesat.NewBoard(5, 5)
+		blinker := life.NewBoard(5, 5)
 		for x := 1; x <= 3; x++ {
 			blinker.Set(x, 2, true)
 		}
-		block := lifesat.NewBoard(5, 5)
+		block := life.NewBoard(5, 5)
 		for _, c := range [][2]int{{1, 1}, {2, 1}, {1, 2}, {2, 2}} {
 			block.Set(c[0], c[1], true)
 		}
@@ -437,7 +439,7 @@ func TestCNFOscillator(t *testing.T) {
 			if !sat {
 				t.Fatalf("%s/%s: unsatisfiable", enc, name)
 			}
-			b := lifesat.NewBoard(5, 5)
+			b := life.NewBoard(5, 5)
 			for k, l := range d.cells {
 				if k[0] != 0 {
 					continue
@@ -445,7 +447,7 @@ func TestCNFOscillator(t *testing.T) {
 				v := max(l, -l)
 				b.Set(k[1], k[2], model[v] == (l > 0))
 			}
-			g := lifesat.Run(b.Pad(2), lifesat.Life, lifesat.Dead, 2)
+			g := life.Run(b.Pad(2), rule.Life, life.Dead, 2)
 			if !g[2].Equal(g[0]) || g[1].Equal(g[0]) {
 				t.Errorf("%s/%s: decoded pattern is not a period-2 oscillator:\n%s", enc, name, b)
 			}
@@ -468,14 +470,14 @@ func FuzzParseSize(f *testing.F) {
 	})
 }
 
-// TestMain doubles as the portfolio's worker: the race tests start this
-// test binary with LIFESAT_TEST_WORKER=1 and the worker's arguments.
+// TestMain doubles as the command: the race tests start this test binary
+// with LIFESAT_TEST_WORKER=1 as each member ("member K").
 func TestMain(m *testing.M) {
 	if os.Getenv("LIFESAT_TEST_WORKER") == "1" {
 		os.Exit(mainCode(os.Args[1:]))
 	}
-	workerCommand = func(ctx context.Context, args []string) (*exec.Cmd, error) {
-		c := exec.CommandContext(ctx, os.Args[0], args...)
+	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
+		c := exec.CommandContext(ctx, os.Args[0], "member", strconv.Itoa(k))
 		c.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1")
 		return c, nil
 	}

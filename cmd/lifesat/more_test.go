@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func TestShip(t *testing.T) {
@@ -15,12 +16,12 @@ func TestShip(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	b := readPatterns(t, out)[0].Board.Pad(6)
-	if !lifesat.Run(b, lifesat.Life, lifesat.Dead, 4)[4].Equal(b.Translate(1, 1)) {
+	if !life.Run(b, rule.Life, life.Dead, 4)[4].Equal(b.Translate(1, 1)) {
 		t.Errorf("not a glider:\n%s", out)
 	}
 	// c/2 orthogonal ships need 5x4 (the lightweight spaceship); 4x4 is
 	// proved empty.
-	if code, _, errs := lifesatCmd(t, "", "ship", "-period", "4", "-shift", "2,0", "-size", "4x4"); code != 1 || !strings.Contains(errs, "no non-empty spaceship") {
+	if code, _, errs := lifesatCmd(t, "", "ship", "-period", "4", "-shift", "2,0", "-size", "4x4"); code != 1 || !strings.Contains(errs, "no spaceship") {
 		t.Errorf("c/2 in 4x4: exit %d %q", code, errs)
 	}
 	for _, args := range [][]string{
@@ -72,7 +73,7 @@ func TestPred(t *testing.T) {
 	if pats[0].Format.String() != "matrix" || pats[0].Board.Population() > 4 || !strings.Contains(errs, "fewest possible") {
 		t.Errorf("pred -minimize:\n%s%s", out, errs)
 	}
-	next := lifesat.Step(pats[0].Board.Pad(1), lifesat.Life, lifesat.Dead)
+	next := life.Step(pats[0].Board.Pad(1), rule.Life, life.Dead)
 	target := readPatterns(t, example)[0].Board
 	if !next.Equal(target.Pad(1)) {
 		t.Errorf("not a predecessor:\n%s", out)

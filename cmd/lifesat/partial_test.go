@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 var rangeRE = regexp.MustCompile(`works in the rules (\S+): from (\S+) to (\S+), free (\S+)`)
@@ -27,7 +28,7 @@ func TestPartialRuleCommands(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 			continue
 		}
-		var asked lifesat.Rule
+		var asked rule.Rule
 		for i, a := range args {
 			if a == "-rule" {
 				asked = mustRule(t, args[i+1])
@@ -37,7 +38,7 @@ func TestPartialRuleCommands(t *testing.T) {
 		if !lo.Equivalent(rng.Min()) || !hi.Equivalent(rng.Max()) {
 			t.Errorf("%v: range %v, from %v to %v", args, rng, lo, hi)
 		}
-		for n := range lifesat.Neighbourhood(512) {
+		for n := range rule.Neighbourhood(512) {
 			if !asked.Free(n) && (lo.Transition(n) != asked.Transition(n) || hi.Transition(n) != asked.Transition(n)) {
 				t.Errorf("%v: the range %v leaves the rule %v at %d", args, rng, asked, n)
 				break
@@ -56,8 +57,8 @@ func TestPartialRuleCommands(t *testing.T) {
 		case "osc":
 			period = 2
 		}
-		for _, r := range []lifesat.Rule{lo, hi} {
-			g := lifesat.Run(b, r, lifesat.Dead, period)
+		for _, r := range []rule.Rule{lo, hi} {
+			g := life.Run(b, r, life.Dead, period)
 			if !g[period].Equal(b.Translate(shift[0], shift[1])) {
 				t.Errorf("%v: the answer does not come back under %v:\n%v", args, r, b)
 			}
@@ -65,9 +66,9 @@ func TestPartialRuleCommands(t *testing.T) {
 	}
 }
 
-func mustRule(t *testing.T, s string) lifesat.Rule {
+func mustRule(t *testing.T, s string) rule.Rule {
 	t.Helper()
-	r, err := lifesat.ParseRule(s)
+	r, err := rule.Parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func TestPortfolio(t *testing.T) {
@@ -15,7 +17,7 @@ func TestPortfolio(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	b := readPatterns(t, out)[0].Board
-	g := lifesat.Run(b.Pad(2), lifesat.Life, lifesat.Dead, 2)
+	g := life.Run(b.Pad(2), rule.Life, life.Dead, 2)
 	if b.Width() != 8 || !g[2].Equal(g[0]) || g[1].Equal(g[0]) {
 		t.Errorf("not a p2 oscillator in 8x8:\n%s", out)
 	}
@@ -70,8 +72,8 @@ func TestStrategies(t *testing.T) {
 	}
 	// A symmetric problem races the larger symmetries that include its
 	// own, and then whole members.
-	for sym, want := range map[lifesat.Symmetry]string{
-		lifesat.C4: "D8", lifesat.C2: "D8 D4x D4+ C4", lifesat.D2V: "D8 D4+", lifesat.D8: "",
+	for sym, want := range map[life.Symmetry]string{
+		life.C4: "D8", life.C2: "D8 D4x D4+ C4", life.D2V: "D8 D4+", life.D8: "",
 	} {
 		p := lifesat.Oscillator(3, 16, 16)
 		p.Symmetry = sym

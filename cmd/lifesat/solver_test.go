@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // TestEverySolverOnEveryKind runs each search kind with each backend and
@@ -31,7 +32,7 @@ func TestEverySolverOnEveryKind(t *testing.T) {
 		if code != 0 {
 			t.Errorf("%s osc: exit %d %s", sv, code, errs)
 		} else {
-			g := lifesat.Run(readPatterns(t, out)[0].Board.Pad(2), lifesat.Life, lifesat.Dead, 2)
+			g := life.Run(readPatterns(t, out)[0].Board.Pad(2), rule.Life, life.Dead, 2)
 			if !g[2].Equal(g[0]) || g[1].Equal(g[0]) {
 				t.Errorf("%s osc: not a p2 oscillator", sv)
 			}
@@ -40,7 +41,7 @@ func TestEverySolverOnEveryKind(t *testing.T) {
 		code, out, errs = lifesatCmd(t, "", "ship", "-period", "4", "-shift", "1,1", "-size", "5x5", "-solver", sv, "-jobs", "1")
 		if code != 0 {
 			t.Errorf("%s ship: exit %d %s", sv, code, errs)
-		} else if b := readPatterns(t, out)[0].Board.Pad(5); !lifesat.Run(b, lifesat.Life, lifesat.Dead, 4)[4].Equal(b.Translate(1, 1)) {
+		} else if b := readPatterns(t, out)[0].Board.Pad(5); !life.Run(b, rule.Life, life.Dead, 4)[4].Equal(b.Translate(1, 1)) {
 			t.Errorf("%s ship: not a glider", sv)
 		}
 		// no such pattern: exit 1 with every solver

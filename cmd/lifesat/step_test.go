@@ -7,25 +7,26 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // oldStep is how "lifesat step" worked before it followed the live
 // region: the board padded by n on every side, stepped whole n times, then
 // cropped to the original frame grown to hold the live cells (or, on a
 // torus, stepped in place).
-func oldStep(b *lifesat.Board, r lifesat.Rule, n int, torus bool) *lifesat.Board {
+func oldStep(b *life.Board, r rule.Rule, n int, torus bool) *life.Board {
 	if torus {
 		for range n {
-			b = lifesat.Step(b, r, lifesat.Torus)
+			b = life.Step(b, r, life.Torus)
 		}
 		return b
 	}
 	w, h := b.Width(), b.Height()
 	b = b.Pad(n)
 	for range n {
-		b = lifesat.Step(b, r, lifesat.Dead)
+		b = life.Step(b, r, life.Dead)
 	}
 	return b.Crop(image.Rect(n, n, n+w, n+h).Union(b.BoundingBox()))
 }
@@ -52,9 +53,9 @@ func TestStepFollowsLiveRegion(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		rule := lifesat.Life
+		rl := rule.Life
 		if strings.Contains(text, "B36") {
-			if rule, err = lifesat.ParseRule("B36/S23"); err != nil {
+			if rl, err = rule.Parse("B36/S23"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -64,7 +65,7 @@ func TestStepFollowsLiveRegion(t *testing.T) {
 				ns = append(ns, 131) // gone
 			}
 			for _, n := range ns {
-				old := oldStep(pat.Board, rule, n, torus)
+				old := oldStep(pat.Board, rl, n, torus)
 				for _, format := range []string{"rle", "cells", "matrix"} {
 					args := []string{"step", "-n", strconv.Itoa(n), "-format", format}
 					if torus {
@@ -76,7 +77,7 @@ func TestStepFollowsLiveRegion(t *testing.T) {
 					}
 					f, _ := pattern.ParseFormat(format)
 					var want bytes.Buffer
-					if err := pattern.Write(&want, old, f, rule); err != nil {
+					if err := pattern.Write(&want, old, f, rl); err != nil {
 						t.Fatal(err)
 					}
 					if out != want.String() {
@@ -99,12 +100,12 @@ func TestStepGlider1000(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := lifesat.NewBoard(253, 253)
+	want := life.NewBoard(253, 253)
 	for _, c := range glider {
 		want.Set(c[0]+250, c[1]+250, true)
 	}
 	var buf bytes.Buffer
-	if err := pattern.Write(&buf, want, pattern.Cells, lifesat.Life); err != nil {
+	if err := pattern.Write(&buf, want, pattern.Cells, rule.Life); err != nil {
 		t.Fatal(err)
 	}
 	if out != buf.String() {

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // testdata is where the template files live.
@@ -34,7 +35,7 @@ func TestSearchTemplates(t *testing.T) {
 			eater.Set(x, y, false)
 		}
 	}
-	if end := lifesat.Run(b.Pad(6), lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(eater.Pad(6)) || !isStillLife(eater) {
+	if end := life.Run(b.Pad(6), rule.Life, life.Dead, 4)[4]; !end.Equal(eater.Pad(6)) || !isStillLife(eater) {
 		t.Errorf("eater: not an eater:\n%s", b)
 	}
 
@@ -49,11 +50,11 @@ func TestSearchTemplates(t *testing.T) {
 	}
 	ship := pats[0].Board
 	start := ship.Pad(6)
-	if end := lifesat.Run(start, lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(start.Translate(-2, 0)) || ship.Population() != 9 {
+	if end := life.Run(start, rule.Life, life.Dead, 4)[4]; !end.Equal(start.Translate(-2, 0)) || ship.Population() != 9 {
 		t.Errorf("lwss: not a 9-cell c/2 ship:\n%s", ship)
 	}
 	for i, p := range pats[1:] {
-		if want := lifesat.Run(ship, lifesat.Life, lifesat.Dead, i+1)[i+1]; !p.Board.Equal(want) {
+		if want := life.Run(ship, rule.Life, life.Dead, i+1)[i+1]; !p.Board.Equal(want) {
 			t.Errorf("lwss: phase %d is\n%swant\n%s", i+1, p.Board, want)
 		}
 	}
@@ -77,7 +78,7 @@ func TestSearchTemplates(t *testing.T) {
 	}
 	pats = readPatterns(t, out)
 	for i := 0; i+1 < len(pats); i += 2 {
-		if got := lifesat.Step(pats[i].Board.Pad(1), lifesat.Life, lifesat.Dead); !got.Equal(pats[i+1].Board.Pad(1)) || pats[i+1].Board.Population() != 5 {
+		if got := life.Step(pats[i].Board.Pad(1), rule.Life, life.Dead); !got.Equal(pats[i+1].Board.Pad(1)) || pats[i+1].Board.Population() != 5 {
 			t.Errorf("predecessor:\n%sdoes not step to the glider", pats[i].Board)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // What a case measures.
@@ -213,7 +214,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		var err error
 		if p := c.Problem; c.Encoding == "" && solver == nil && p.Period <= 1 && p.Symmetry == "" &&
 			p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && p.Template == nil {
-			res, err = lifesat.MaxStillLife(ctx, p.Width, p.Height, lifesat.Life)
+			res, err = lifesat.MaxStillLife(ctx, p.Width, p.Height, rule.Life)
 		} else {
 			res, err = lifesat.Maximize(ctx, c.Problem, set)
 		}

@@ -13,9 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/internal/procgroup"
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // LLS cases run logic-life-search (github.com/frankeverdij/logic-life-search,
@@ -53,7 +55,7 @@ func LLSArgs(p lifesat.Problem) ([]string, error) {
 	if p.Shift.Y != 0 {
 		args = append(args, "y"+strconv.Itoa(p.Shift.Y))
 	}
-	if p.Symmetry != "" && p.Symmetry != lifesat.C1 {
+	if p.Symmetry != "" && p.Symmetry != life.C1 {
 		args = append(args, "-s", string(p.Symmetry))
 	}
 	q := 2
@@ -128,7 +130,7 @@ func lastLine(s string) string {
 // cells LLS puts around the box, as an answer to p: the ring must be dead,
 // and the box's generations, each the plain Step of the one before,
 // must pass p.Check.
-func checkLLS(p lifesat.Problem, b *lifesat.Board) error {
+func checkLLS(p lifesat.Problem, b *life.Board) error {
 	if b.Width() != p.Width+2 || b.Height() != p.Height+2 {
 		return fmt.Errorf("bench: LLS's grid is %dx%d, want %dx%d with the ring", b.Width(), b.Height(), p.Width+2, p.Height+2)
 	}
@@ -136,9 +138,9 @@ func checkLLS(p lifesat.Problem, b *lifesat.Board) error {
 	if b.Population() != b.Crop(box).Population() {
 		return errors.New("bench: LLS's answer has live cells on the ring around the box")
 	}
-	pat := &lifesat.Pattern{Phases: []*lifesat.Board{b.Crop(box)}}
+	pat := &lifesat.Pattern{Phases: []*life.Board{b.Crop(box)}}
 	for range p.Period - 1 {
-		next := lifesat.Step(pat.Phases[len(pat.Phases)-1].Crop(image.Rect(-1, -1, p.Width+1, p.Height+1)), lifesat.Life, lifesat.Dead)
+		next := life.Step(pat.Phases[len(pat.Phases)-1].Crop(image.Rect(-1, -1, p.Width+1, p.Height+1)), rule.Life, life.Dead)
 		pat.Phases = append(pat.Phases, next.Crop(box))
 	}
 	return p.Check(pat, nil)
@@ -149,7 +151,7 @@ func checkLLS(p lifesat.Problem, b *lifesat.Board) error {
 // two rows to a line, each character a column of two cells: ' ' both
 // dead, '▀' the upper alive, '▄' the lower, '█' both. Lines before the
 // header are skipped; a short line has dead cells at its end.
-func ReadLLSBlocks(text string) (*lifesat.Board, error) {
+func ReadLLSBlocks(text string) (*life.Board, error) {
 	sc := bufio.NewScanner(strings.NewReader(text))
 	w, h := -1, -1
 	for sc.Scan() {
@@ -170,7 +172,7 @@ func ReadLLSBlocks(text string) (*lifesat.Board, error) {
 	if w < 0 {
 		return nil, errors.New("bench: no answer (no \"x = \" line) in LLS's output")
 	}
-	b := lifesat.NewBoard(w, h)
+	b := life.NewBoard(w, h)
 	for y := 0; y < h; y += 2 {
 		if !sc.Scan() {
 			return nil, fmt.Errorf("bench: LLS's grid ends after %d of its %d rows", y, h)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/bench"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // TestLLSArgsAreTheREADMEs: the hard suite's LLS runs are the commands
@@ -51,7 +52,7 @@ func TestLLSArgsAreTheREADMEs(t *testing.T) {
 }
 
 // blocks writes b as LLS does with --blk, after its RLE header.
-func blocks(b *lifesat.Board) string {
+func blocks(b *life.Board) string {
 	var s strings.Builder
 	s.WriteString("x = " + strconv.Itoa(b.Width()) + ", y = " + strconv.Itoa(b.Height()) + ", rule = B3/S23\n")
 	for y := 0; y < b.Height(); y += 2 {
@@ -74,7 +75,7 @@ func btoi(b bool) int {
 func TestReadLLSBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
-		b := lifesat.NewBoard(1+rng.IntN(20), 1+rng.IntN(20))
+		b := life.NewBoard(1+rng.IntN(20), 1+rng.IntN(20))
 		for y := range b.Height() {
 			for x := range b.Width() {
 				b.Set(x, y, rng.IntN(3) == 0)
@@ -130,7 +131,7 @@ func TestRunLLS(t *testing.T) {
 		t.Skip("the stand-ins are shell scripts")
 	}
 	p := lifesat.Oscillator(2, 5, 5)
-	blinker, block := lifesat.NewBoard(7, 7), lifesat.NewBoard(7, 7) // with LLS's ring
+	blinker, block := life.NewBoard(7, 7), life.NewBoard(7, 7) // with LLS's ring
 	for y := 2; y <= 4; y++ {
 		blinker.Set(3, y, true)
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // A Suite is a named set of cases and the plots that show them.
@@ -27,7 +28,7 @@ func Suites() []Suite {
 		}
 		blog.Cases = append(blog.Cases,
 			Case{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Solver: solver, Seeded: true},
-			Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8), Solver: solver, Seeded: true},
+			Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), life.D8), Solver: solver, Seeded: true},
 			Case{Kind: Search, Problem: lifesat.Oscillator(3, 8, 8), Solver: solver, Seeded: true},
 			Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Solver: solver, Seeded: true},
 		)
@@ -108,14 +109,14 @@ func HardProblems() []lifesat.Problem {
 	return []lifesat.Problem{
 		lifesat.Oscillator(3, 16, 16),
 		lifesat.Oscillator(3, 12, 12),
-		symmetric(lifesat.Oscillator(3, 16, 16), lifesat.C4),
-		symmetric(lifesat.Oscillator(3, 16, 16), lifesat.D8),
+		symmetric(lifesat.Oscillator(3, 16, 16), life.C4),
+		symmetric(lifesat.Oscillator(3, 16, 16), life.D8),
 		lifesat.Oscillator(4, 8, 8),
 		lifesat.Spaceship(4, 0, 2, 9, 9),
 	}
 }
 
-func symmetric(p lifesat.Problem, s lifesat.Symmetry) lifesat.Problem {
+func symmetric(p lifesat.Problem, s life.Symmetry) lifesat.Problem {
 	p.Symmetry = s
 	return p
 }

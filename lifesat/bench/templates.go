@@ -5,6 +5,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 	"gonum.org/v1/plot"
 )
 
@@ -17,23 +18,23 @@ import (
 // dead. At least 6 cells: the glider and some eater.
 func eaterProblem() lifesat.Problem {
 	const n, recover = 8, 4
-	t := lifesat.NewTemplate(n, n, recover+2)
+	t := tmpl.New(n, n, recover+2)
 	glider := map[[2]int]bool{{1, 0}: true, {2, 1}: true, {0, 2}: true, {1, 2}: true, {2, 2}: true}
 	for y := range n {
 		for x := range n {
 			for _, g := range []int{0, recover, recover + 1} {
-				s := lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
+				s := tmpl.Spec{Kind: tmpl.Named, Name: fmt.Sprintf("e_%d_%d", x, y)}
 				switch {
 				case x < 4 && y < 4 && g == 0 && glider[[2]int{x, y}]:
-					s = lifesat.Spec{Kind: lifesat.AliveCell}
+					s = tmpl.Spec{Kind: tmpl.Alive}
 				case x < 4 && y < 4:
-					s = lifesat.Spec{Kind: lifesat.DeadCell}
+					s = tmpl.Spec{Kind: tmpl.Dead}
 				}
 				t.Set(g, x, y, s)
 			}
 		}
 	}
-	p := t.Problem()
+	p := lifesat.Reaction(t)
 	p.MinPop = 6
 	return p
 }
@@ -43,12 +44,12 @@ func eaterProblem() lifesat.Problem {
 // front of it and all of its columns but the last two.
 func shipFront(rows ...string) lifesat.Problem {
 	w, h := len(rows[0])+2, len(rows)+3
-	t := lifesat.NewTemplate(w, h, 1)
+	t := tmpl.New(w, h, 1)
 	for y := range h {
 		for x := range w - 2 {
-			s := lifesat.Spec{Kind: lifesat.DeadCell}
+			s := tmpl.Spec{Kind: tmpl.Dead}
 			if y >= 1 && y <= len(rows) && x >= 2 && rows[y-1][x-2] == 'O' {
-				s.Kind = lifesat.AliveCell
+				s.Kind = tmpl.Alive
 			}
 			t.Set(0, x, y, s)
 		}

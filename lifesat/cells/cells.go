@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 var (
@@ -23,10 +23,10 @@ var (
 	ErrTooLarge = errors.New("cells: pattern too large")
 )
 
-// A Pattern is a board with the comments of its file.
-type Pattern struct {
+// A File is a board with the comments of its file.
+type File struct {
 	// Board is as wide as the longest row and as high as the rows.
-	Board *lifesat.Board
+	Board *life.Board
 
 	// Comments are the '!' lines, verbatim but without the '!' and the
 	// line ending: "!Name: Glider" is "Name: Glider".
@@ -51,12 +51,12 @@ type SyntaxError = textio.SyntaxError
 //
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with a "cells: " prefix.
-func Read(r io.Reader) (*Pattern, error) {
+func Read(r io.Reader) (*File, error) {
 	br := textio.NewReader(r)
 	fail := func(line, col int, err error, format string, args ...any) error {
 		return &SyntaxError{Format: "cells", Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 	}
-	p := &Pattern{}
+	p := &File{}
 	var rows []string
 	w, blank := 0, 0 // widest row; blank lines not yet known to be rows
 	for n := 1; ; n++ {
@@ -100,7 +100,7 @@ func Read(r io.Reader) (*Pattern, error) {
 		rows = append(rows, row)
 		w = max(w, len(row))
 	}
-	p.Board = lifesat.NewBoard(w, len(rows))
+	p.Board = life.NewBoard(w, len(rows))
 	for y, row := range rows {
 		for x := range len(row) {
 			if row[x] != '.' {
@@ -118,7 +118,7 @@ func Read(r io.Reader) (*Pattern, error) {
 // Write fails if p or p.Board is nil, if a comment holds a line break, or
 // if the board has no columns but some rows or the other way round, which
 // plaintext cannot show.
-func Write(w io.Writer, p *Pattern) error {
+func Write(w io.Writer, p *File) error {
 	if p == nil || p.Board == nil {
 		return errors.New("cells: Write: nil pattern or board")
 	}

@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-func readFile(t *testing.T, name string) *cells.Pattern {
+func readFile(t *testing.T, name string) *cells.File {
 	return lifetest.ReadFile(t, name, cells.Read)
 }
 
@@ -83,11 +84,11 @@ func TestRead(t *testing.T) {
 }
 
 // TestFixtures checks the patterns in testdata by simulating them with the
-// plain lifesat.Step.
+// plain life.Step.
 func TestFixtures(t *testing.T) {
-	run := func(b *lifesat.Board, n int) *lifesat.Board {
+	run := func(b *life.Board, n int) *life.Board {
 		for range n {
-			b = lifesat.Step(b, lifesat.Life, lifesat.Dead)
+			b = life.Step(b, rule.Life, life.Dead)
 		}
 		return b
 	}
@@ -102,7 +103,7 @@ func TestFixtures(t *testing.T) {
 	// The R-pentomino (LifeWiki's R-pentomino page), drawn with '*': its
 	// next generation, worked out by hand, has 6 cells.
 	r := readFile(t, "testdata/rpentomino-knuth.txt")
-	if got, want := lifesat.Step(r.Board, lifesat.Life, lifesat.Dead).String(), "OOO\nO..\nOO.\n"; got != want {
+	if got, want := life.Step(r.Board, rule.Life, life.Dead).String(), "OOO\nO..\nOO.\n"; got != want {
 		t.Errorf("R-pentomino generation 1:\n%s want\n%s", got, want)
 	}
 
@@ -150,13 +151,13 @@ func TestWrite(t *testing.T) {
 	glider := readFile(t, "testdata/glider.cells")
 	tests := []struct {
 		name string
-		p    *cells.Pattern
+		p    *cells.File
 		want string
 	}{
-		{"glider at full width", &cells.Pattern{Board: glider.Board, Comments: glider.Comments[:1]}, "!Name: Glider\n.O.\n..O\nOOO\n"},
-		{"box kept", &cells.Pattern{Board: glider.Board.Pad(1)}, ".....\n..O..\n...O.\n.OOO.\n.....\n"},
-		{"empty", &cells.Pattern{Board: lifesat.NewBoard(0, 0), Comments: []string{"Name: nothing"}}, "!Name: nothing\n"},
-		{"dead", &cells.Pattern{Board: lifesat.NewBoard(2, 1)}, "..\n"},
+		{"glider at full width", &cells.File{Board: glider.Board, Comments: glider.Comments[:1]}, "!Name: Glider\n.O.\n..O\nOOO\n"},
+		{"box kept", &cells.File{Board: glider.Board.Pad(1)}, ".....\n..O..\n...O.\n.OOO.\n.....\n"},
+		{"empty", &cells.File{Board: life.NewBoard(0, 0), Comments: []string{"Name: nothing"}}, "!Name: nothing\n"},
+		{"dead", &cells.File{Board: life.NewBoard(2, 1)}, "..\n"},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -175,13 +176,13 @@ func TestWrite(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	for _, p := range []*cells.Pattern{
+	for _, p := range []*cells.File{
 		nil,
 		{},
-		{Board: lifesat.NewBoard(0, 3)},
-		{Board: lifesat.NewBoard(3, 0)},
-		{Board: lifesat.NewBoard(1, 1), Comments: []string{"two\nlines"}},
-		{Board: lifesat.NewBoard(1, 1), Comments: []string{"ends in CR\r"}},
+		{Board: life.NewBoard(0, 3)},
+		{Board: life.NewBoard(3, 0)},
+		{Board: life.NewBoard(1, 1), Comments: []string{"two\nlines"}},
+		{Board: life.NewBoard(1, 1), Comments: []string{"ends in CR\r"}},
 	} {
 		if err := cells.Write(&bytes.Buffer{}, p); err == nil {
 			t.Errorf("Write(%+v) succeeded", p)

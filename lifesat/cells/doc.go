@@ -14,7 +14,7 @@
 //	OOO
 //
 // reads as the 3 x 3 board with the comment "Name: Glider"; in the
-// notation of lifesat.Board.String, which is this format:
+// notation of life.Board.String, which is this format:
 //
 //	.O.
 //	..O

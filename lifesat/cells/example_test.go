@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // Read LifeWiki's glider, whose rows are trimmed; the board is padded to
@@ -48,11 +48,11 @@ func ExampleRead_knuth() {
 // Write keeps the board's box: dead rows and columns at the edges are
 // written too.
 func ExampleWrite() {
-	b := lifesat.NewBoard(5, 3)
+	b := life.NewBoard(5, 3)
 	for x := 1; x <= 3; x++ {
 		b.Set(x, 1, true)
 	}
-	if err := cells.Write(os.Stdout, &cells.Pattern{Board: b, Comments: []string{"Name: Blinker"}}); err != nil {
+	if err := cells.Write(os.Stdout, &cells.File{Board: b, Comments: []string{"Name: Blinker"}}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // ErrInput is wrapped by the errors that describe input that cannot be
@@ -135,7 +135,7 @@ func fill(img *image.Paletted, r image.Rectangle, i uint8) {
 }
 
 // drawCells draws b with its top-left corner at, cells and grid lines.
-func drawCells(img *image.Paletted, at image.Point, b *lifesat.Board, g geom) {
+func drawCells(img *image.Paletted, at image.Point, b *life.Board, g geom) {
 	w, h := b.Width(), b.Height()
 	fill(img, image.Rectangle{Max: g.size(w, h)}.Add(at), idxDead)
 	for y := range h {
@@ -168,7 +168,7 @@ func drawMesh(img *image.Paletted, at image.Point, w, h int, g geom) {
 // from (x*CellSize+1, y*CellSize+1) to ((x+1)*CellSize, (y+1)*CellSize);
 // without it, W*CellSize by H*CellSize. The image is paletted (one byte a
 // pixel), so it can be a frame of a GIF as it is.
-func BoardImage(b *lifesat.Board, o *BoardOptions) *image.Paletted {
+func BoardImage(b *life.Board, o *BoardOptions) *image.Paletted {
 	g := o.geom()
 	img := image.NewPaletted(image.Rectangle{Max: g.size(b.Width(), b.Height())}, o.palette())
 	drawCells(img, image.Point{}, b, g)
@@ -177,7 +177,7 @@ func BoardImage(b *lifesat.Board, o *BoardOptions) *image.Paletted {
 
 // BoardPNG writes BoardImage(b, o) to w as a PNG. A 0 x 0 board without a
 // mesh has no pixels, and PNG refuses it.
-func BoardPNG(w io.Writer, b *lifesat.Board, o *BoardOptions) error {
+func BoardPNG(w io.Writer, b *life.Board, o *BoardOptions) error {
 	return png.Encode(w, BoardImage(b, o))
 }
 
@@ -185,7 +185,7 @@ func BoardPNG(w io.Writer, b *lifesat.Board, o *BoardOptions) error {
 // BoardImage, one pixel a user unit: a background of the dead colour, a
 // rect per live cell, and the grid as one path. The text depends only on
 // b and o, so it makes a good golden file.
-func BoardSVG(w io.Writer, b *lifesat.Board, o *BoardOptions) error {
+func BoardSVG(w io.Writer, b *life.Board, o *BoardOptions) error {
 	g := o.geom()
 	pal := o.palette()
 	var sb strings.Builder
@@ -259,7 +259,7 @@ func num(v float64) string {
 // Labels, a line of text above each board names it "t=0", "t=1", ...
 // in a small bitmap font, the same on every platform. The colours and the
 // palette are those of BoardImage.
-func Strip(boards []*lifesat.Board, o *BoardOptions) *image.Paletted {
+func Strip(boards []*life.Board, o *BoardOptions) *image.Paletted {
 	g := o.geom()
 	sz, at, labels := stripLayout(boards, o)
 	img := image.NewPaletted(image.Rectangle{Max: sz}, o.palette())
@@ -282,7 +282,7 @@ type label struct {
 // top-left corner of each board, and the labels (nil without Labels). Each
 // board gets a slot as wide as the board or its label, whichever is wider,
 // and is centred in it, and so is its label.
-func stripLayout(boards []*lifesat.Board, o *BoardOptions) (image.Point, []image.Point, []label) {
+func stripLayout(boards []*life.Board, o *BoardOptions) (image.Point, []image.Point, []label) {
 	g := o.geom()
 	gap := g.s
 	withLabels := false

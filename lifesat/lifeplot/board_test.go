@@ -12,14 +12,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // board builds a w x h board with the given live cells.
-func board(w, h int, cells ...[2]int) *lifesat.Board {
-	b := lifesat.NewBoard(w, h)
+func board(w, h int, cells ...[2]int) *life.Board {
+	b := life.NewBoard(w, h)
 	for _, c := range cells {
 		b.Set(c[0], c[1], true)
 	}
@@ -28,18 +29,18 @@ func board(w, h int, cells ...[2]int) *lifesat.Board {
 
 // The glider of LifeWiki ("Glider"), moving down and right, and the
 // horizontal phase of the blinker ("Blinker").
-func glider() *lifesat.Board {
+func glider() *life.Board {
 	return board(3, 3, [2]int{1, 0}, [2]int{2, 1}, [2]int{0, 2}, [2]int{1, 2}, [2]int{2, 2})
 }
 
-func blinker() *lifesat.Board { return board(3, 3, [2]int{0, 1}, [2]int{1, 1}, [2]int{2, 1}) }
+func blinker() *life.Board { return board(3, 3, [2]int{0, 1}, [2]int{1, 1}, [2]int{2, 1}) }
 
 func TestGliderData(t *testing.T) {
 	// The glider moves by (1, 1) every 4 generations (LifeWiki).
 	g := glider().Pad(2)
 	b := g
 	for range 4 {
-		b = lifesat.Step(b, lifesat.Life, lifesat.Dead)
+		b = life.Step(b, rule.Life, life.Dead)
 	}
 	if want := g.Translate(1, 1); !b.Equal(want) {
 		t.Fatalf("glider after 4 steps:\n%swant\n%s", b, want)
@@ -112,14 +113,14 @@ func checkMesh(t *testing.T, img image.Image, at image.Point, w, h int, g geom, 
 
 var boardCases = []struct {
 	name string
-	b    *lifesat.Board
+	b    *life.Board
 }{
 	{"glider", glider()},
 	{"glider padded", glider().Pad(2)},
 	{"blinker", blinker()},
 	{"single cell", board(1, 1, [2]int{0, 0})},
 	{"4x2", board(4, 2, [2]int{0, 0}, [2]int{3, 1})},
-	{"empty 5x3", lifesat.NewBoard(5, 3)},
+	{"empty 5x3", life.NewBoard(5, 3)},
 }
 
 var optionCases = []struct {
@@ -168,7 +169,7 @@ func TestBoardImage(t *testing.T) {
 }
 
 func TestBoardImageEmpty(t *testing.T) {
-	b := lifesat.NewBoard(0, 0)
+	b := life.NewBoard(0, 0)
 	if got := BoardImage(b, nil).Bounds().Size(); got != image.Pt(1, 1) {
 		t.Errorf("0x0 board with a mesh: %v pixels, want the 1x1 frame", got)
 	}
@@ -230,7 +231,7 @@ func golden(t *testing.T, name string, got []byte) {
 func TestBoardSVGGolden(t *testing.T) {
 	for _, c := range []struct {
 		file string
-		b    *lifesat.Board
+		b    *life.Board
 		o    *BoardOptions
 	}{
 		{"glider.svg", glider(), nil},
@@ -276,11 +277,11 @@ func TestBoardSVGMatchesImage(t *testing.T) {
 }
 
 func TestStrip(t *testing.T) {
-	gens := lifesat.Run(glider().Pad(1), lifesat.Life, lifesat.Dead, 4)
-	mixed := []*lifesat.Board{glider(), board(1, 1, [2]int{0, 0}), glider().Pad(3), lifesat.NewBoard(2, 0)}
+	gens := life.Run(glider().Pad(1), rule.Life, life.Dead, 4)
+	mixed := []*life.Board{glider(), board(1, 1, [2]int{0, 0}), glider().Pad(3), life.NewBoard(2, 0)}
 	for _, c := range []struct {
 		name   string
-		boards []*lifesat.Board
+		boards []*life.Board
 		o      *BoardOptions
 	}{
 		{"glider", gens, nil},

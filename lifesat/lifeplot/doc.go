@@ -27,7 +27,7 @@
 //
 // # A worked example
 //
-// LifeWiki's glider, as .cells text (see lifesat.Board.String):
+// LifeWiki's glider, as .cells text (see life.Board.String):
 //
 //	.O.
 //	..O
@@ -35,7 +35,7 @@
 //
 // is the board with live cells (1,0), (2,1), (0,2), (1,2), (2,2):
 //
-//	g := lifesat.NewBoard(3, 3)
+//	g := life.NewBoard(3, 3)
 //	for _, c := range [][2]int{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}} {
 //		g.Set(c[0], c[1], true)
 //	}
@@ -51,7 +51,7 @@
 // this way, sampling the centre of each cell, and compare the text with
 // Board.String.
 //
-// States(g, lifesat.Life, nil) marks (1,0) and (0,2) with rings, (0,1) with
+// States(g, rule.Life, nil) marks (1,0) and (0,2) with rings, (0,1) with
 // a dot and the other three live cells with discs:
 //
 //	.o.
@@ -60,7 +60,7 @@
 //
 // The birth at (1,3) lies off the board; States(g.Pad(1), ...) shows it.
 //
-// Frames(&lifesat.Pattern{Phases: []*lifesat.Board{g}}, lifesat.Life, 8, 1)
+// Frames(g, rule.Life, 8, 1)
 // gives generations 0..7 in one 7 x 7 frame (the 5 x 5 square the glider
 // sweeps, and a dead cell around it), and GIF writes them as an
 // animation that loops forever.

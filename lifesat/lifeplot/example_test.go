@@ -11,13 +11,14 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // glider is LifeWiki's glider, moving down and right.
-func glider() *lifesat.Board {
-	g := lifesat.NewBoard(3, 3)
+func glider() *life.Board {
+	g := life.NewBoard(3, 3)
 	for _, c := range [][2]int{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}} {
 		g.Set(c[0], c[1], true)
 	}
@@ -25,8 +26,8 @@ func glider() *lifesat.Board {
 }
 
 // blinker is the horizontal phase of the blinker.
-func blinker() *lifesat.Board {
-	b := lifesat.NewBoard(3, 3)
+func blinker() *life.Board {
+	b := life.NewBoard(3, 3)
 	for x := range 3 {
 		b.Set(x, 1, true)
 	}
@@ -113,7 +114,7 @@ func ExampleBoardSVG() {
 
 func ExampleStrip() {
 	// The blinker's two phases and the first again, labelled t=0..t=2.
-	gens := lifesat.Run(blinker(), lifesat.Life, lifesat.Dead, 2)
+	gens := life.Run(blinker(), rule.Life, life.Dead, 2)
 	img := lifeplot.Strip(gens, &lifeplot.BoardOptions{Labels: true})
 	fmt.Println("bounds:", img.Bounds())
 	// Each 37-pixel board sits 12 pixels from the last, below an 18-pixel
@@ -139,7 +140,7 @@ func ExampleStates() {
 	// Bosch's marks for the blinker: rings on the ends of the row, which
 	// die; a disc in the middle, which survives; dots above and below it,
 	// where cells are born.
-	img := lifeplot.States(blinker(), lifesat.Life, &lifeplot.BoardOptions{CellSize: 24})
+	img := lifeplot.States(blinker(), rule.Life, &lifeplot.BoardOptions{CellSize: 24})
 	for _, c := range []struct {
 		name string
 		x, y int
@@ -155,7 +156,7 @@ func ExampleStates() {
 }
 
 func ExampleStatesSVG() {
-	if err := lifeplot.StatesSVG(os.Stdout, blinker(), lifesat.Life, &lifeplot.BoardOptions{CellSize: 10, NoMesh: true}); err != nil {
+	if err := lifeplot.StatesSVG(os.Stdout, blinker(), rule.Life, &lifeplot.BoardOptions{CellSize: 10, NoMesh: true}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -176,8 +177,7 @@ func ExampleStatesSVG() {
 func ExampleFrames() {
 	// Eight generations of the glider in one frame, one dead cell around
 	// everything it touches: it moves two cells down and right.
-	pat := &lifesat.Pattern{Phases: []*lifesat.Board{glider()}}
-	frames := lifeplot.Frames(pat, lifesat.Life, 8, 1)
+	frames := lifeplot.Frames(glider(), rule.Life, 8, 1)
 	fmt.Println(len(frames), "frames of", frames[0].Width(), "x", frames[0].Height())
 	fmt.Print(frames[0], "\n", frames[4])
 	// Output:
@@ -201,7 +201,7 @@ func ExampleFrames() {
 
 func ExampleGIF() {
 	// The blinker's two phases, half a second each.
-	phases := lifesat.Run(blinker(), lifesat.Life, lifesat.Dead, 1)
+	phases := life.Run(blinker(), rule.Life, life.Dead, 1)
 	var buf bytes.Buffer
 	if err := lifeplot.GIF(&buf, phases, &lifeplot.GIFOptions{Delay: 50}); err != nil {
 		fmt.Println(err)

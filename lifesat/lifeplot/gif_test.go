@@ -7,15 +7,16 @@ import (
 	"image/gif"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func TestGIF(t *testing.T) {
-	ship := Frames(&lifesat.Pattern{Phases: []*lifesat.Board{glider()}}, lifesat.Life, 12, 1)
-	osc := lifesat.Run(blinker(), lifesat.Life, lifesat.Dead, 1)
+	ship := Frames(glider(), rule.Life, 12, 1)
+	osc := life.Run(blinker(), rule.Life, life.Dead, 1)
 	for _, c := range []struct {
 		name   string
-		phases []*lifesat.Board
+		phases []*life.Board
 		o      *GIFOptions
 		delay  int
 	}{
@@ -67,13 +68,13 @@ func TestGIF(t *testing.T) {
 func TestGIFErrors(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		phases []*lifesat.Board
+		phases []*life.Board
 		o      *GIFOptions
 	}{
 		{"none", nil, nil},
-		{"nil board", []*lifesat.Board{glider(), nil}, nil},
-		{"sizes differ", []*lifesat.Board{glider(), glider().Pad(1)}, nil},
-		{"no pixels", []*lifesat.Board{lifesat.NewBoard(0, 0)}, &GIFOptions{BoardOptions: BoardOptions{NoMesh: true}}},
+		{"nil board", []*life.Board{glider(), nil}, nil},
+		{"sizes differ", []*life.Board{glider(), glider().Pad(1)}, nil},
+		{"no pixels", []*life.Board{life.NewBoard(0, 0)}, &GIFOptions{BoardOptions: BoardOptions{NoMesh: true}}},
 	} {
 		if err := GIF(&bytes.Buffer{}, c.phases, c.o); !errors.Is(err, ErrInput) {
 			t.Errorf("%s: error %v, want ErrInput", c.name, err)
@@ -82,10 +83,10 @@ func TestGIFErrors(t *testing.T) {
 }
 
 func TestFrames(t *testing.T) {
-	g := &lifesat.Pattern{Phases: []*lifesat.Board{glider()}}
+	g := glider()
 	for _, c := range []struct {
 		name   string
-		pat    *lifesat.Pattern
+		b      *life.Board
 		gens   int
 		margin int
 		want   []string // expected first and last frame, when given
@@ -100,23 +101,19 @@ func TestFrames(t *testing.T) {
 		{"glider ends", g, 9, 0, []string{
 			".O...\n..O..\nOOO..\n.....\n.....\n",
 			".....\n.....\n...O.\n....O\n..OOO\n"}, 5, 5},
-		// One period of the blinker, gens 0: its two phases in the 3x3
-		// square they cover together.
-		{"blinker", &lifesat.Pattern{Phases: lifesat.Run(blinker(), lifesat.Life, lifesat.Dead, 1)}, 0, 0, []string{
+		// One period of the blinker: its two phases in the 3x3 square
+		// they cover together.
+		{"blinker", blinker(), 2, 0, []string{
 			"...\nOOO\n...\n", ".O.\n.O.\n.O.\n"}, 3, 3},
 		// Nothing alive: the pattern's box grown by the margin.
-		{"empty", &lifesat.Pattern{Phases: []*lifesat.Board{lifesat.NewBoard(4, 2)}}, 3, 1, nil, 6, 4},
+		{"empty", life.NewBoard(4, 2), 3, 1, nil, 6, 4},
 		// A lone cell dies: the frame is the cell's.
-		{"lone cell", &lifesat.Pattern{Phases: []*lifesat.Board{board(3, 3, [2]int{1, 1})}}, 2, 0, []string{"O\n", ".\n"}, 1, 1},
+		{"lone cell", board(3, 3, [2]int{1, 1}), 2, 0, []string{"O\n", ".\n"}, 1, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fr := Frames(c.pat, lifesat.Life, c.gens, c.margin)
-			n := c.gens
-			if n == 0 {
-				n = len(c.pat.Phases)
-			}
-			if len(fr) != n {
-				t.Fatalf("%d frames, want %d", len(fr), n)
+			fr := Frames(c.b, rule.Life, c.gens, c.margin)
+			if len(fr) != c.gens {
+				t.Fatalf("%d frames, want %d", len(fr), c.gens)
 			}
 			for i, b := range fr {
 				if b.Width() != c.w || b.Height() != c.h {
@@ -131,7 +128,7 @@ func TestFrames(t *testing.T) {
 				// Each frame is the plain Step of the one before, in
 				// the plane: the frame holds every live cell.
 				if i > 0 {
-					next := lifesat.Step(fr[i-1].Pad(1), lifesat.Life, lifesat.Dead)
+					next := life.Step(fr[i-1].Pad(1), rule.Life, life.Dead)
 					if want := b.Pad(1); !next.Equal(want) {
 						t.Errorf("frame %d is not the step of frame %d:\n%swant\n%s", i, i-1, b, next)
 					}
@@ -147,7 +144,7 @@ func TestFrames(t *testing.T) {
 			}
 		})
 	}
-	if Frames(nil, lifesat.Life, 3, 0) != nil || Frames(&lifesat.Pattern{}, lifesat.Life, 3, 0) != nil || Frames(g, lifesat.Life, -1, 0) != nil {
-		t.Errorf("Frames of no pattern or negative generations is not nil")
+	if Frames(nil, rule.Life, 3, 0) != nil || Frames(g, rule.Life, 0, 0) != nil || Frames(g, rule.Life, -1, 0) != nil || Frames(g, rule.MustParse("B0/S"), 3, 0) != nil {
+		t.Errorf("Frames of no board, no generations or a B0 rule is not nil")
 	}
 }

@@ -7,7 +7,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // fate is what one step does to a cell.
@@ -21,10 +22,10 @@ const (
 )
 
 // fates classifies every cell of b by its state now and at the next
-// generation under r, computed by lifesat.Step on b padded with one dead
+// generation under r, computed by life.Step on b padded with one dead
 // ring, so that the cells at b's edge see the empty plane around them.
-func fates(b *lifesat.Board, r lifesat.Rule) [][]fate {
-	next := lifesat.Step(b.Pad(1), r, lifesat.Dead)
+func fates(b *life.Board, r rule.Rule) [][]fate {
+	next := life.Step(b.Pad(1), r, life.Dead)
 	f := make([][]fate, b.Height())
 	for y := range f {
 		f[y] = make([]fate, b.Width())
@@ -79,12 +80,12 @@ const subsamples = 4
 //	tiny dot     dead but about to be born
 //	nothing      dead and staying dead
 //
-// The next generation is computed by lifesat.Step on b padded with one
+// The next generation is computed by life.Step on b padded with one
 // dead ring, so the fates are those in the empty plane; births in that ring
 // are not drawn (pad b first to see them). The geometry, grid and palette
 // are those of BoardImage; the marks are in the Alive colour on the Dead
 // one, with anti-aliased edges.
-func States(b *lifesat.Board, r lifesat.Rule, o *BoardOptions) *image.Paletted {
+func States(b *life.Board, r rule.Rule, o *BoardOptions) *image.Paletted {
 	g := o.geom()
 	img := image.NewPaletted(image.Rectangle{Max: g.size(b.Width(), b.Height())}, o.palette())
 	fill(img, img.Rect, idxDead)
@@ -129,7 +130,7 @@ func States(b *lifesat.Board, r lifesat.Rule, o *BoardOptions) *image.Paletted {
 
 // StatesSVG writes the picture of States to w as SVG text: a circle per
 // mark, in the geometry of BoardSVG.
-func StatesSVG(w io.Writer, b *lifesat.Board, r lifesat.Rule, o *BoardOptions) error {
+func StatesSVG(w io.Writer, b *life.Board, r rule.Rule, o *BoardOptions) error {
 	g := o.geom()
 	pal := o.palette()
 	var sb strings.Builder

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // The fates in text: 'O' survives (disc), 'o' dies (ring), '+' is born
@@ -27,12 +28,12 @@ func fateText(fs [][]fate) string {
 }
 
 // bruteFates computes the fates cell by cell from the rule, without Step.
-func bruteFates(b *lifesat.Board, r lifesat.Rule) string {
+func bruteFates(b *life.Board, r rule.Rule) string {
 	var sb strings.Builder
 	for y := range b.Height() {
 		for x := range b.Width() {
 			now := b.Alive(x, y)
-			then := r.Next(now, b.Neighbours(x, y, lifesat.Dead))
+			then := r.Next(now, b.Neighbours(x, y, life.Dead))
 			f := staysDead
 			switch {
 			case now && then:
@@ -49,28 +50,28 @@ func bruteFates(b *lifesat.Board, r lifesat.Rule) string {
 	return sb.String()
 }
 
-var highLife, _ = lifesat.ParseRule("B36/S23")
+var highLife, _ = rule.Parse("B36/S23")
 
 var stateCases = []struct {
 	name string
-	b    *lifesat.Board
-	r    lifesat.Rule
+	b    *life.Board
+	r    rule.Rule
 	want string // "" when only checked against bruteFates
 }{
 	// A blinker (LifeWiki) turns from a row into a column: the middle
 	// survives, the ends die, the cells above and below the middle are
 	// born.
-	{"blinker", blinker(), lifesat.Life, ".+.\noOo\n.+.\n"},
+	{"blinker", blinker(), rule.Life, ".+.\noOo\n.+.\n"},
 	// The glider's next phase is .O. / O.O / .OO / .O. one row lower
 	// (LifeWiki): (1,0) and (0,2) die, (0,1) is born, and so is (1,3),
 	// which lies off the board and is not drawn.
-	{"glider", glider(), lifesat.Life, ".o.\n+.O\noOO\n"},
-	{"glider padded", glider().Pad(1), lifesat.Life, ""},
+	{"glider", glider(), rule.Life, ".o.\n+.O\noOO\n"},
+	{"glider padded", glider().Pad(1), rule.Life, ""},
 	// A block (LifeWiki) is still: every cell survives.
-	{"block", board(2, 2, [2]int{0, 0}, [2]int{1, 0}, [2]int{0, 1}, [2]int{1, 1}), lifesat.Life, "OO\nOO\n"},
+	{"block", board(2, 2, [2]int{0, 0}, [2]int{1, 0}, [2]int{0, 1}, [2]int{1, 1}), rule.Life, "OO\nOO\n"},
 	// Edge cells see the empty plane: a lone cell dies.
-	{"lone cell", board(1, 1, [2]int{0, 0}), lifesat.Life, "o\n"},
-	{"empty", lifesat.NewBoard(3, 2), lifesat.Life, "...\n...\n"},
+	{"lone cell", board(1, 1, [2]int{0, 0}), rule.Life, "o\n"},
+	{"empty", life.NewBoard(3, 2), rule.Life, "...\n...\n"},
 	{"highlife glider", glider().Pad(1), highLife, ""},
 }
 
@@ -158,7 +159,7 @@ func TestStates(t *testing.T) {
 func TestStatesSVGGolden(t *testing.T) {
 	for _, c := range []struct {
 		file string
-		b    *lifesat.Board
+		b    *life.Board
 		o    *BoardOptions
 	}{
 		{"states_blinker.svg", blinker(), nil},
@@ -166,12 +167,12 @@ func TestStatesSVGGolden(t *testing.T) {
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := StatesSVG(&buf, c.b, lifesat.Life, c.o); err != nil {
+			if err := StatesSVG(&buf, c.b, rule.Life, c.o); err != nil {
 				t.Fatal(err)
 			}
 			golden(t, c.file, buf.Bytes())
 			// One circle per cell that is alive now or next.
-			next := lifesat.Step(c.b.Pad(1), lifesat.Life, lifesat.Dead).Crop(image.Rect(1, 1, 1+c.b.Width(), 1+c.b.Height()))
+			next := life.Step(c.b.Pad(1), rule.Life, life.Dead).Crop(image.Rect(1, 1, 1+c.b.Width(), 1+c.b.Height()))
 			want := 0
 			for y := range c.b.Height() {
 				for x := range c.b.Width() {

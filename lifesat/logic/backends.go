@@ -19,6 +19,24 @@ import (
 // cadical.
 func Names() []string { return []string{"gophersat", "gini"} }
 
+// Name is the name that ParseSolver reads back as s: "gophersat" (for
+// nil too), "gini", or an External solver's Path. It is false for a
+// solver ParseSolver cannot make: another type, a Gophersat with a seed or
+// mode set, or an External with arguments or a first run of its own.
+func Name(s Solver) (string, bool) {
+	switch s := s.(type) {
+	case nil:
+		return "gophersat", true
+	case Gophersat:
+		return "gophersat", s == Gophersat{}
+	case Gini:
+		return "gini", true
+	case External:
+		return s.Path, len(s.Args) == 0 && len(s.First) == 0
+	}
+	return fmt.Sprintf("%T", s), false
+}
+
 // ParseSolver maps a solver name, as given to the -solver flag of the
 // lifesat command, to a Solver: "" and "gophersat" are Gophersat{},
 // "gini" is Gini{}, and any other name is External{Path: name} when it is

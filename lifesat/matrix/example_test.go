@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 )
 
@@ -34,7 +34,7 @@ func ExampleRead() {
 
 // Write a blinker in a 3 x 3 box.
 func ExampleWrite() {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	for y := range 3 {
 		b.Set(1, y, true)
 	}

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 var (
@@ -40,7 +40,7 @@ type SyntaxError = textio.SyntaxError
 //
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with a "matrix: " prefix.
-func Read(r io.Reader) (*lifesat.Board, error) {
+func Read(r io.Reader) (*life.Board, error) {
 	br := textio.NewReader(r)
 	n := 0 // the line number
 	fail := func(col int, err error, format string, args ...any) error {
@@ -127,7 +127,7 @@ func Read(r io.Reader) (*lifesat.Board, error) {
 	for {
 		line, err := next()
 		if err == io.EOF {
-			b := lifesat.NewBoard(w, h)
+			b := life.NewBoard(w, h)
 			for i, a := range alive {
 				if a {
 					b.Set(i%w, i/w, true)
@@ -171,7 +171,7 @@ func fields(line string) []field {
 // Write writes b as a 0/1 matrix: the line "rows cols", then each row as
 // values 0 and 1 separated by single spaces. Write fails if b is nil or has
 // no cells, which the format cannot show.
-func Write(w io.Writer, b *lifesat.Board) error {
+func Write(w io.Writer, b *life.Board) error {
 	if b == nil {
 		return errors.New("matrix: Write: nil board")
 	}

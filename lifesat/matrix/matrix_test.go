@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/matrix"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-func readFile(t *testing.T, name string) *lifesat.Board {
+func readFile(t *testing.T, name string) *life.Board {
 	return lifetest.ReadFile(t, name, matrix.Read)
 }
 
@@ -25,7 +26,7 @@ func TestReverseLifeREADME(t *testing.T) {
 	if got, want := t1.String(), "......\n..OO..\n...OO.\n......\n"; got != want {
 		t.Errorf("entrada.txt:\n%s want\n%s", got, want)
 	}
-	if got := lifesat.Step(t0, lifesat.Life, lifesat.Dead); !got.Equal(t1) {
+	if got := life.Step(t0, rule.Life, life.Dead); !got.Equal(t1) {
 		t.Errorf("T0 steps to\n%s want T1\n%s", got, t1)
 	}
 }
@@ -123,7 +124,7 @@ func TestWrite(t *testing.T) {
 	if buf.String() != string(want) {
 		t.Errorf("wrote\n%s want\n%s", buf.String(), want)
 	}
-	for _, b := range []*lifesat.Board{nil, lifesat.NewBoard(0, 0), lifesat.NewBoard(0, 3), lifesat.NewBoard(3, 0)} {
+	for _, b := range []*life.Board{nil, life.NewBoard(0, 0), life.NewBoard(0, 3), life.NewBoard(3, 0)} {
 		if err := matrix.Write(&bytes.Buffer{}, b); err == nil {
 			t.Errorf("Write(%v) succeeded", b)
 		}

@@ -49,9 +49,9 @@
 //
 //	%%
 //	p := lifesat.Spaceship(4, 1, 1, 6, 6)
-//	p.Template = lifesat.NewTemplate(6, 6, 1)
+//	p.Template = tmpl.New(6, 6, 1)
 //	for x := 1; x <= 3; x++ {
-//		p.Template.Set(0, x, 3, lifesat.Spec{Kind: lifesat.AliveCell})
+//		p.Template.Set(0, x, 3, tmpl.Spec{Kind: tmpl.Alive})
 //	}
 //	_, err := notebook.Explore(context.Background(), p, nil)
 //
@@ -74,7 +74,7 @@
 // When the program was not started by GoNB (gonbui.IsNotebook is false, as
 // under go test or go run), everything prints to stdout instead (Explore
 // searches once and prints the template and the answer): a board in
-// the notation of lifesat.Board.String ('O' alive, '.' dead), an image as
+// the notation of life.Board.String ('O' alive, '.' dead), an image as
 // its size ("[PNG 193 x 193]"), text and Markdown as they are, and each
 // progress message as a line. So the same code runs as a test, and the
 // examples of this package show that fallback:

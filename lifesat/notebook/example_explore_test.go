@@ -5,8 +5,11 @@ import (
 	"strings"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/notebook"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // Outside a notebook Explore searches once and prints. Here generation 0
@@ -18,7 +21,7 @@ func ExampleExplore() {
 		panic(err)
 	}
 	p := lifesat.Spaceship(4, 1, 1, 5, 5)
-	p.Template = lifesat.NewTemplate(5, 5, 1)
+	p.Template = tmpl.New(5, 5, 1)
 	p.Template.Fix(0, glider.Board.Pad(1).Crop(p.Box()))
 	if _, err := notebook.Explore(context.Background(), p, nil); err != nil {
 		panic(err)
@@ -73,13 +76,13 @@ func ExampleExplore_noPattern() {
 }
 
 // Outside a notebook the slider prints its boards: here the blinker's two
-// phases, from lifesat.Run.
+// phases, from life.Run.
 func ExampleShowSlider() {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	for x := range 3 {
 		b.Set(x, 1, true)
 	}
-	phases := lifesat.Run(b, lifesat.Life, lifesat.Dead, 1)
+	phases := life.Run(b, rule.Life, life.Dead, 1)
 	notebook.ShowSlider(phases, &notebook.SliderOptions{Caption: "the blinker", Label: "phase"})
 	// Output:
 	// the blinker

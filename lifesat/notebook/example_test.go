@@ -8,12 +8,13 @@ import (
 	"image/png"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/notebook"
 )
 
 // Outside a notebook a board prints as text; in one it is a picture.
 func ExampleShow() {
-	b := lifesat.NewBoard(4, 3)
+	b := life.NewBoard(4, 3)
 	b.Set(1, 0, true)
 	b.Set(2, 0, true)
 	b.Set(0, 1, true)

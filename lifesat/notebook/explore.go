@@ -10,6 +10,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // ExploreOptions say how Explore searches and how long it waits. A nil
@@ -51,14 +52,14 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 		d.Idle = defaultIdle
 	}
 	if d.Settings.Rule.IsZero() {
-		d.Settings.Rule = life
+		d.Settings.Rule = rule.Life
 	}
 	return d
 }
 
 // Explore shows a search explorer that opens on p: a board of p's box
 // on which each click cycles a cell through unknown, alive and dead (the
-// cells are a template of the answer, see lifesat.Template), controls for
+// cells are a template of the answer, see tmpl.Template), controls for
 // the kind (still life, oscillator, spaceship, reaction), the size, the
 // period, the shift, the symmetry and the rule, and Search, Stop, Next
 // and Close buttons. A search reports live its time, the solver's

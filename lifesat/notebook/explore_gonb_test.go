@@ -17,8 +17,10 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/notebook"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // exploreCellEnv marks the copy of the test binary that plays an explorer
@@ -30,9 +32,9 @@ const exploreCellEnv = "LIFESAT_EXPLORE_TEST_CELL"
 // known alive.
 func gliderFront() lifesat.Problem {
 	p := lifesat.Spaceship(4, 1, 1, 6, 6)
-	p.Template = lifesat.NewTemplate(6, 6, 1)
+	p.Template = tmpl.New(6, 6, 1)
 	for _, pt := range []image.Point{{1, 3}, {2, 3}, {3, 3}} {
-		p.Template.Set(0, pt.X, pt.Y, lifesat.Spec{Kind: lifesat.AliveCell})
+		p.Template.Set(0, pt.X, pt.Y, tmpl.Spec{Kind: tmpl.Alive})
 	}
 	return p
 }
@@ -54,7 +56,7 @@ func exploreCell(t *testing.T) {
 		return
 	}
 	var sb strings.Builder
-	if err := rle.Write(&sb, &rle.Pattern{Board: pat.Board()}); err != nil {
+	if err := rle.Write(&sb, &rle.File{Board: pat.Board()}); err != nil {
 		t.Fatal(err)
 	}
 	fmt.Printf("pattern: %q\n", sb.String())
@@ -263,9 +265,9 @@ func TestExploreLive(t *testing.T) {
 }
 
 // sliderFrames reads the boards of a slider's HTML from their data-rle.
-func sliderFrames(t *testing.T, h string) []*lifesat.Board {
+func sliderFrames(t *testing.T, h string) []*life.Board {
 	t.Helper()
-	var boards []*lifesat.Board
+	var boards []*life.Board
 	for _, m := range regexp.MustCompile(`class="lifesat-frame[^"]*" data-gen="\d+" data-pop="\d+" data-rle="([^"]*)"`).FindAllStringSubmatch(h, -1) {
 		p, err := rle.Read(strings.NewReader(unescapeHTML(m[1])))
 		if err != nil {
@@ -285,7 +287,7 @@ func unescapeHTML(s string) string {
 
 // checkShip re-simulates frames, the generations of a c/4 ship moving by
 // shift, with the plain Step.
-func checkShip(frames []*lifesat.Board, shift image.Point) error {
+func checkShip(frames []*life.Board, shift image.Point) error {
 	if len(frames) == 0 || frames[0].Population() == 0 {
 		return fmt.Errorf("no pattern")
 	}

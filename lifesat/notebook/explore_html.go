@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // The explorer's outputs, top to bottom, each a display of its own that
@@ -72,7 +74,7 @@ func controlsHTML(id, addr string, f form) string {
 	input("Shift x", "dx", v.DX, -maxExploreSide, maxExploreSide)
 	input("Shift y", "dy", v.DY, -maxExploreSide, maxExploreSide)
 	sb.WriteString(`<label>Symmetry <select name="sym">`)
-	for _, s := range lifesat.Symmetries() {
+	for _, s := range life.Symmetries() {
 		sel := ""
 		if s == f.symmetry {
 			sel = " selected"
@@ -329,7 +331,7 @@ func answerNote(p lifesat.Problem, gens int) string {
 
 // answerRLE is generation 0 of pat in RLE, trimmed to its live cells,
 // with the rule r and a comment naming the search.
-func answerRLE(pat *lifesat.Pattern, r rule, what string) string {
+func answerRLE(pat *lifesat.Pattern, r rule.Rule, what string) string {
 	b := pat.Board()
 	if bb := b.BoundingBox(); !bb.Empty() {
 		b = b.Crop(bb)
@@ -343,7 +345,7 @@ type answer struct {
 	n       int
 	pat     *lifesat.Pattern
 	problem lifesat.Problem
-	rule    rule
+	rule    rule.Rule
 	what    string
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // counter sums the conflicts of the solver sessions of one search, for a
@@ -105,7 +106,7 @@ func (s countingSolver) ForSat() (logic.Solver, bool) {
 // end (stop).
 type search struct {
 	problem lifesat.Problem
-	rule    rule
+	rule    rule.Rule
 	count   *counter
 	cancel  context.CancelFunc
 	more    chan struct{} // one pattern more, please
@@ -133,7 +134,7 @@ func startSearch(ctx context.Context, p lifesat.Problem, set lifesat.Settings) *
 		legStart: time.Now(),
 	}
 	if s.rule.IsZero() {
-		s.rule = life
+		s.rule = rule.Life
 	}
 	set.Solver = countingSolver{logic.OrDefault(set.Solver), s.count}
 	set.Progress = nil

@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // The kinds of search the explorer offers, named as Problem.Kind names
@@ -51,8 +54,8 @@ type form struct {
 	w, h      int
 	period    int // generations of a reaction
 	dx, dy    int
-	symmetry  lifesat.Symmetry
-	rule      rule
+	symmetry  life.Symmetry
+	rule      rule.Rule
 	ruleText  string
 	minPop    int // carried over from the Problem Explore was given
 	maxPop    int
@@ -78,9 +81,9 @@ type exploreState struct {
 // newExploreState is the state of an explorer that opens on p under the
 // rule r (the zero Rule is Life). p's template may hold known and unknown
 // cells only, and its Cage becomes known dead cells of generation 0.
-func newExploreState(p lifesat.Problem, r rule) (*exploreState, error) {
+func newExploreState(p lifesat.Problem, r rule.Rule) (*exploreState, error) {
 	if r.IsZero() {
-		r = life
+		r = rule.Life
 	}
 	f := form{
 		kind: p.Kind(), w: p.Width, h: p.Height, period: max(p.Period, 1),
@@ -88,7 +91,7 @@ func newExploreState(p lifesat.Problem, r rule) (*exploreState, error) {
 		minPop: p.MinPop, maxPop: p.MaxPop,
 	}
 	if f.symmetry == "" {
-		f.symmetry = lifesat.C1
+		f.symmetry = life.C1
 	}
 	if f.kind == kindReaction {
 		f.period = len(p.Template.Gens)
@@ -111,11 +114,11 @@ func newExploreState(p lifesat.Problem, r rule) (*exploreState, error) {
 			for y := range f.h {
 				for x := range f.w {
 					switch sp := t.At(g, x, y); sp.Kind {
-					case specAlive:
+					case tmpl.Alive:
 						s.cells[g][y*f.w+x] = cellAlive
-					case specDead:
+					case tmpl.Dead:
 						s.cells[g][y*f.w+x] = cellDead
-					case specUnknown:
+					case tmpl.Unknown:
 					default:
 						return nil, fmt.Errorf("%w: template cell (%d,%d) of generation %d is %v: the explorer edits known and unknown cells only", errExplore, x, y, g, sp)
 					}
@@ -212,11 +215,11 @@ func (s *exploreState) apply(v formValues) error {
 	if f.dy, err = num("shift y", v.DY, -maxExploreSide, maxExploreSide); err != nil {
 		return err
 	}
-	if f.symmetry, err = lifesat.ParseSymmetry(strings.TrimSpace(v.Symmetry)); err != nil {
+	if f.symmetry, err = life.ParseSymmetry(strings.TrimSpace(v.Symmetry)); err != nil {
 		return err
 	}
 	f.ruleText = strings.TrimSpace(v.Rule)
-	if f.rule, err = parseRule(f.ruleText); err != nil {
+	if f.rule, err = rule.Parse(f.ruleText); err != nil {
 		return err
 	}
 	if f.rule.Partial() {
@@ -319,14 +322,14 @@ func (s *exploreState) problem() (lifesat.Problem, error) {
 	}
 	switch {
 	case f.kind == kindReaction || alive || laterKnown:
-		t := newTemplate(f.w, f.h, len(s.cells))
+		t := tmpl.New(f.w, f.h, len(s.cells))
 		for g, cells := range s.cells {
 			for i, c := range cells {
 				switch c {
 				case cellAlive:
-					t.Set(g, i%f.w, i/f.w, spec{Kind: specAlive})
+					t.Set(g, i%f.w, i/f.w, tmpl.Spec{Kind: tmpl.Alive})
 				case cellDead:
-					t.Set(g, i%f.w, i/f.w, spec{Kind: specDead})
+					t.Set(g, i%f.w, i/f.w, tmpl.Spec{Kind: tmpl.Dead})
 				}
 			}
 		}
@@ -335,7 +338,7 @@ func (s *exploreState) problem() (lifesat.Problem, error) {
 			p.MinPop = max(p.MinPop, 1)
 		}
 	case known:
-		cage := newBoard(f.w, f.h)
+		cage := life.NewBoard(f.w, f.h)
 		for i, c := range s.cells[0] {
 			cage.Set(i%f.w, i/f.w, c != cellDead)
 		}
@@ -358,7 +361,7 @@ func (f form) describe() string {
 	default:
 		s = fmt.Sprintf("reaction of %d generations %dx%d", f.period, f.w, f.h)
 	}
-	if f.symmetry != "" && f.symmetry != lifesat.C1 {
+	if f.symmetry != "" && f.symmetry != life.C1 {
 		s += " " + string(f.symmetry)
 	}
 	return s + ", " + f.rule.String()

@@ -10,12 +10,15 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // state is an explorer state on p, or a failed test.
 func state(t *testing.T, p lifesat.Problem) *exploreState {
 	t.Helper()
-	s, err := newExploreState(p, lifesat.Rule{})
+	s, err := newExploreState(p, rule.Rule{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,9 +52,9 @@ func TestExploreClickCycles(t *testing.T) {
 
 func TestExploreStateFromProblem(t *testing.T) {
 	p := lifesat.Oscillator(2, 4, 3)
-	p.Template = lifesat.NewTemplate(4, 3, 2)
-	p.Template.Set(0, 1, 1, lifesat.Spec{Kind: lifesat.AliveCell})
-	p.Template.Set(1, 3, 2, lifesat.Spec{Kind: lifesat.DeadCell})
+	p.Template = tmpl.New(4, 3, 2)
+	p.Template.Set(0, 1, 1, tmpl.Spec{Kind: tmpl.Alive})
+	p.Template.Set(1, 3, 2, tmpl.Spec{Kind: tmpl.Dead})
 	s := state(t, p)
 	if s.form.kind != kindOsc || s.form.period != 2 || len(s.cells) != 2 {
 		t.Fatalf("form %+v with %d generations, want an oscillator of period 2", s.form, len(s.cells))
@@ -59,13 +62,13 @@ func TestExploreStateFromProblem(t *testing.T) {
 	if s.cells[0][1*4+1] != cellAlive || s.cells[1][2*4+3] != cellDead {
 		t.Errorf("the template's cells were not read: %v", s.cells)
 	}
-	if s.form.rule.String() != lifesat.Life.String() {
+	if s.form.rule.String() != rule.Life.String() {
 		t.Errorf("rule %v, want Life for the zero Rule", s.form.rule)
 	}
 
 	// A cage's dead cells become known dead cells of generation 0.
 	q := lifesat.StillLife(2, 2)
-	q.Cage = lifesat.NewBoard(2, 2)
+	q.Cage = life.NewBoard(2, 2)
 	q.Cage.Set(0, 0, true)
 	s = state(t, q)
 	if got := s.cells[0]; got[0] != cellUnknown || got[1] != cellDead || got[2] != cellDead || got[3] != cellDead {
@@ -74,8 +77,8 @@ func TestExploreStateFromProblem(t *testing.T) {
 
 	// What the explorer cannot edit is refused with a one-line error.
 	named := lifesat.StillLife(2, 2)
-	named.Template = lifesat.NewTemplate(2, 2, 1)
-	named.Template.Set(0, 0, 0, lifesat.Spec{Kind: lifesat.Named, Name: "c0"})
+	named.Template = tmpl.New(2, 2, 1)
+	named.Template.Set(0, 0, 0, tmpl.Spec{Kind: tmpl.Named, Name: "c0"})
 	blink := lifesat.Oscillator(2, 3, 3)
 	blink.Blink = []image.Point{{1, 1}}
 	for name, bad := range map[string]lifesat.Problem{
@@ -86,7 +89,7 @@ func TestExploreStateFromProblem(t *testing.T) {
 		"ship p1":    lifesat.Spaceship(1, 1, 0, 5, 5),
 		"long":       lifesat.Oscillator(65, 3, 3),
 	} {
-		_, err := newExploreState(bad, lifesat.Rule{})
+		_, err := newExploreState(bad, rule.Rule{})
 		if err == nil {
 			t.Errorf("%s: no error", name)
 		} else if strings.Contains(err.Error(), "\n") {
@@ -241,7 +244,7 @@ func TestExploreSearches(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		pat, _, err := firstPattern(context.Background(), p, lifesat.Settings{Rule: lifesat.Life})
+		pat, _, err := firstPattern(context.Background(), p, lifesat.Settings{Rule: rule.Life})
 		if err != nil || pat == nil {
 			t.Fatalf("%s: no pattern (%v)", name, err)
 		}
@@ -271,8 +274,8 @@ func TestExploreSearches(t *testing.T) {
 func resimulate(p lifesat.Problem, pat *lifesat.Pattern) error {
 	const pad = 2
 	for t, b := range pat.Phases {
-		got := lifesat.Step(b.Pad(pad), lifesat.Life, lifesat.Dead)
-		var want *lifesat.Board
+		got := life.Step(b.Pad(pad), rule.Life, life.Dead)
+		var want *life.Board
 		switch {
 		case t+1 < len(pat.Phases):
 			want = pat.Phases[t+1].Pad(pad)

@@ -14,7 +14,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/notebook"
 )
 
@@ -124,7 +124,7 @@ func cell(t *testing.T) {
 	if !gonbui.IsNotebook {
 		t.Fatal("gonbui.IsNotebook is false with $GONB_PIPE set")
 	}
-	b := lifesat.NewBoard(3, 2)
+	b := life.NewBoard(3, 2)
 	b.Set(0, 0, true)
 	notebook.Show(b)
 	var buf bytes.Buffer

@@ -11,8 +11,7 @@ import (
 	"os"
 
 	"github.com/janpfeifer/gonb/gonbui"
-
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // Show displays the board b as a picture: cells of 12 pixels with a grey
@@ -24,7 +23,7 @@ import (
 //
 // Outside a notebook it prints the board in the notation of Board.String
 // ('O' alive, '.' dead; the plaintext .cells format).
-func Show(b *lifesat.Board) {
+func Show(b *life.Board) {
 	switch {
 	case b == nil:
 		ShowText("no pattern")

@@ -4,7 +4,7 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // The picture of a board, kept minimal on purpose: lifesat/lifeplot draws
@@ -40,7 +40,7 @@ func cellSize(w, h int) int {
 // black square inside its mesh. Cell (x, y) covers pixels [x*c, (x+1)*c)
 // across and [y*c, (y+1)*c) down, for c = cellSize; with c below minMesh
 // there is no mesh and the live cells fill their squares.
-func boardImage(b *lifesat.Board) *image.Paletted {
+func boardImage(b *life.Board) *image.Paletted {
 	w, h := b.Width(), b.Height()
 	c := cellSize(w, h)
 	mesh := c >= minMesh

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // boardFromText reads a board in the notation of Board.String.
-func boardFromText(t *testing.T, s string) *lifesat.Board {
+func boardFromText(t *testing.T, s string) *life.Board {
 	t.Helper()
 	rows := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	b := lifesat.NewBoard(len(rows[0]), len(rows))
+	b := life.NewBoard(len(rows[0]), len(rows))
 	for y, row := range rows {
 		for x, c := range row {
 			b.Set(x, y, c == 'O')
@@ -26,7 +26,7 @@ func boardFromText(t *testing.T, s string) *lifesat.Board {
 // textFromImage reads a picture of boardImage back as text: each cell is
 // the colour of its centre pixel, and a cell's pixels must all be that
 // colour, apart from the mesh at its top and left.
-func textFromImage(t *testing.T, b *lifesat.Board) string {
+func textFromImage(t *testing.T, b *life.Board) string {
 	t.Helper()
 	w, h := b.Width(), b.Height()
 	c := cellSize(w, h)
@@ -77,7 +77,7 @@ func TestBoardImageReadsBack(t *testing.T) {
 		}
 	}
 	// A board too wide for a mesh: cells of 1 pixel.
-	wide := lifesat.NewBoard(2000, 3)
+	wide := life.NewBoard(2000, 3)
 	for x := 0; x < 2000; x += 3 {
 		wide.Set(x, x%3, true)
 	}
@@ -104,7 +104,7 @@ func TestBoardImageGeometry(t *testing.T) {
 		if got := cellSize(tc.w, tc.h); got != tc.cell {
 			t.Errorf("cellSize(%d, %d) = %d, want %d", tc.w, tc.h, got, tc.cell)
 		}
-		r := boardImage(lifesat.NewBoard(tc.w, tc.h)).Bounds()
+		r := boardImage(life.NewBoard(tc.w, tc.h)).Bounds()
 		if r.Dx() != tc.width || r.Dy() != tc.height {
 			t.Errorf("%d x %d board: picture %d x %d, want %d x %d", tc.w, tc.h, r.Dx(), r.Dy(), tc.width, tc.height)
 		}

@@ -11,8 +11,9 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // SliderOptions say how ShowSlider draws boards. A nil *SliderOptions means
@@ -21,7 +22,7 @@ type SliderOptions struct {
 	// Rule is the rule under which the marks say what the next step does
 	// to each cell; the zero Rule means Life. A partial rule draws no
 	// marks.
-	Rule lifesat.Rule
+	Rule rule.Rule
 	// NoMarks draws plain cells, black squares on white, instead of the
 	// marks of lifeplot.States (a disc for a cell that stays alive, a ring
 	// for one about to die, a dot for one about to be born).
@@ -56,7 +57,7 @@ type SliderOptions struct {
 // "generation t (population n):" above it, in the notation of
 // Board.String. Boards of no cells, or no boards, show a line saying so;
 // boards may differ in size.
-func ShowSlider(boards []*lifesat.Board, o *SliderOptions) {
+func ShowSlider(boards []*life.Board, o *SliderOptions) {
 	if !gonbui.IsNotebook {
 		fmt.Fprint(os.Stdout, sliderText(boards, o))
 		return
@@ -74,7 +75,7 @@ func ShowSlider(boards []*lifesat.Board, o *SliderOptions) {
 // with the attributes data-gen (its index), data-pop (its population)
 // and data-rle (the board in RLE, its whole box), and the fragment's root
 // has data-gen, the index of the board shown. It fails on a nil board.
-func SliderHTML(boards []*lifesat.Board, o *SliderOptions) (string, error) {
+func SliderHTML(boards []*life.Board, o *SliderOptions) (string, error) {
 	var opt SliderOptions
 	if o != nil {
 		opt = *o
@@ -84,7 +85,7 @@ func SliderHTML(boards []*lifesat.Board, o *SliderOptions) (string, error) {
 	}
 	r := opt.Rule
 	if r.IsZero() {
-		r = life
+		r = rule.Life
 	}
 	marks := !opt.NoMarks && !r.Partial()
 	w, h := 0, 0
@@ -200,7 +201,7 @@ r.classList.add("lifesat-js");show(0);
 }
 
 // sliderText is ShowSlider's output outside a notebook.
-func sliderText(boards []*lifesat.Board, o *SliderOptions) string {
+func sliderText(boards []*life.Board, o *SliderOptions) string {
 	label := "generation"
 	var caption, note string
 	if o != nil {

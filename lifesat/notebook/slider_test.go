@@ -6,16 +6,18 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // blinker is the blinker's two phases, from Run.
-func blinker() []*lifesat.Board {
-	b := lifesat.NewBoard(3, 3)
+func blinker() []*life.Board {
+	b := life.NewBoard(3, 3)
 	for x := range 3 {
 		b.Set(x, 1, true)
 	}
-	return lifesat.Run(b, lifesat.Life, lifesat.Dead, 1)
+	return life.Run(b, rule.Life, life.Dead, 1)
 }
 
 var frameRE = regexp.MustCompile(`<div class="lifesat-frame[^"]*" data-gen="(\d+)" data-pop="(\d+)" data-rle="([^"]*)">`)
@@ -57,11 +59,11 @@ func TestSliderHTML(t *testing.T) {
 	if strings.Contains(plain, "<script>") || strings.Contains(plain, "<circle") || !strings.Contains(plain, "<rect") {
 		t.Errorf("one board without marks: want no script, no marks, squares:\n%s", plain)
 	}
-	if _, err := SliderHTML([]*lifesat.Board{boards[0], nil}, nil); err == nil {
+	if _, err := SliderHTML([]*life.Board{boards[0], nil}, nil); err == nil {
 		t.Error("a nil board: no error")
 	}
 	// A partial rule has no next generation: no marks.
-	partial, err := lifesat.ParseRule("pB3/S23")
+	partial, err := rule.Parse("pB3/S23")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestJSString(t *testing.T) {
 }
 
 func TestBoardHTML(t *testing.T) {
-	s, err := newExploreState(lifesat.Oscillator(2, 3, 2), lifesat.Rule{})
+	s, err := newExploreState(lifesat.Oscillator(2, 3, 2), rule.Rule{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Read tells the format from the file itself.
@@ -43,7 +44,7 @@ func ExampleDetect() {
 	// rle <nil>
 	// cells <nil>
 	// matrix <nil>
-	// Format(0) pattern: line 1: none of the formats rle, cells, matrix matches "hello"
+	// Format(0) pattern: line 1: none of the formats rle, cells, matrix, apgcode matches "hello"
 }
 
 func ExampleParseFormat() {
@@ -53,17 +54,17 @@ func ExampleParseFormat() {
 	fmt.Println(err)
 	// Output:
 	// cells <nil>
-	// pattern: unknown format "png": want rle, cells (or plaintext) or matrix
+	// pattern: unknown format "png": want rle, cells (or plaintext), matrix or apgcode
 }
 
 // Write one board in each format.
 func ExampleWrite() {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	for x := range 3 {
 		b.Set(x, 1, true) // a blinker
 	}
 	for _, f := range []pattern.Format{pattern.RLE, pattern.Cells, pattern.Matrix} {
-		if err := pattern.Write(os.Stdout, b, f, lifesat.Life); err != nil {
+		if err := pattern.Write(os.Stdout, b, f, rule.Life); err != nil {
 			fmt.Println(err)
 		}
 	}

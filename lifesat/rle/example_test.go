@@ -5,8 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Read a glider from LifeWiki's RLE and draw it as plaintext.
@@ -39,11 +40,11 @@ func ExampleRead_error() {
 // Write a blinker in a 5 x 5 box: the box is kept, the dead cells around
 // the blinker are left out of the body.
 func ExampleWrite() {
-	b := lifesat.NewBoard(5, 5)
+	b := life.NewBoard(5, 5)
 	for x := 1; x <= 3; x++ {
 		b.Set(x, 2, true)
 	}
-	p := &rle.Pattern{Board: b, Rule: lifesat.Life, HasRule: true, Comments: []string{"N Blinker"}}
+	p := &rle.File{Board: b, Rule: rule.Life, HasRule: true, Comments: []string{"N Blinker"}}
 	if err := rle.Write(os.Stdout, p); err != nil {
 		fmt.Println(err)
 	}

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // Read reads a pattern in RLE: comment lines starting with '#', the header
@@ -18,7 +19,7 @@ import (
 //
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with an "rle: " prefix.
-func Read(r io.Reader) (*Pattern, error) {
+func Read(r io.Reader) (*File, error) {
 	p := &parser{r: textio.NewReader(r)}
 	return p.read()
 }
@@ -34,8 +35,8 @@ func (p *parser) fail(line, col int, err error, format string, args ...any) *Syn
 	return &SyntaxError{Format: "rle", Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
-func (p *parser) read() (*Pattern, error) {
-	pat := &Pattern{Rule: lifesat.Life}
+func (p *parser) read() (*File, error) {
+	pat := &File{Rule: rule.Life}
 
 	// Comments, blank lines, then the header.
 	var w, h int
@@ -68,7 +69,7 @@ func (p *parser) read() (*Pattern, error) {
 	}
 
 	// The body: runs "<count><tag>" up to '!'.
-	pat.Board = lifesat.NewBoard(w, h)
+	pat.Board = life.NewBoard(w, h)
 	p.line, p.col = p.line+1, 0
 	x, y := 0, 0
 	n := -1 // the pending run count; -1 when there is none
@@ -160,7 +161,7 @@ func (p *parser) readLine() (string, error) {
 
 // header parses the header line "x = W, y = H[, rule = R]" into the box
 // size and pat's rule. Spaces around the tokens are optional.
-func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
+func (p *parser) header(pat *File, line string) (w, h int, err error) {
 	c := &cursor{s: line}
 	if c.space(); !strings.HasPrefix(c.s[c.i:], "x") {
 		return 0, 0, p.fail(p.line, 0, ErrFormat, `want the header "x = W, y = H", got %s`, textio.Quote(c.s[c.i:]))
@@ -191,15 +192,15 @@ func (p *parser) header(pat *Pattern, line string) (w, h int, err error) {
 
 // rule parses the rule at byte i of line (a header or a "#r" line) into
 // pat's rule; the header's comes last, so it wins.
-func (p *parser) rule(pat *Pattern, line string, i int) error {
-	rule, err := lifesat.ParseRule(line[i:])
+func (p *parser) rule(pat *File, line string, i int) error {
+	r, err := rule.Parse(line[i:])
 	if err != nil { // the message quotes the rule: cut long ones short
 		if len(line)-i > 100 {
 			return p.fail(p.line, i+1, ErrFormat, "bad rule %s", textio.Quote(line[i:]))
 		}
 		return p.fail(p.line, i+1, ErrFormat, "%s", strings.TrimPrefix(err.Error(), "lifesat: "))
 	}
-	pat.Rule, pat.HasRule = rule, true
+	pat.Rule, pat.HasRule = r, true
 	return nil
 }
 

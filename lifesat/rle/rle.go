@@ -3,8 +3,9 @@ package rle
 import (
 	"errors"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 var (
@@ -18,16 +19,16 @@ var (
 	ErrTooLarge = errors.New("rle: pattern too large")
 )
 
-// A Pattern is a board in its RLE box, with the rule and the comments of
+// A File is a board in its RLE box, with the rule and the comments of
 // its file.
-type Pattern struct {
+type File struct {
 	// Board is exactly the box of the header: x columns by y rows.
-	Board *lifesat.Board
+	Board *life.Board
 
 	// Rule is the header's rule, else the rule of a "#r" comment line,
-	// else lifesat.Life (HasRule false). Write writes the rule only when
+	// else rule.Life (HasRule false). Write writes the rule only when
 	// HasRule is set, and always in the header.
-	Rule    lifesat.Rule
+	Rule    rule.Rule
 	HasRule bool
 
 	// Comments are the '#' lines before the header, verbatim but without

@@ -9,12 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-func readFile(t *testing.T, name string) *rle.Pattern {
+func readFile(t *testing.T, name string) *rle.File {
 	return lifetest.ReadFile(t, name, rle.Read)
 }
 
@@ -27,30 +28,30 @@ func TestRead(t *testing.T) {
 		in       string
 		want     string // the board as .cells text
 		w, h     int
-		rule     lifesat.Rule
+		rule     rule.Rule
 		hasRule  bool
 		comments []string
 	}{
 		{
 			name: "glider, LifeWiki Glider page",
 			in:   "#N Glider\n#O Richard K. Guy\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n",
-			want: glider, w: 3, h: 3, rule: lifesat.Life, hasRule: true,
+			want: glider, w: 3, h: 3, rule: rule.Life, hasRule: true,
 			comments: []string{"N Glider", "O Richard K. Guy"},
 		},
 		{
 			name: "LWSS, LifeWiki Lightweight spaceship page",
 			in:   "x = 5, y = 4, rule = B3/S23\nbo2bo$o4b$o3bo$4o!",
-			want: ".O..O\nO....\nO...O\nOOOO.\n", w: 5, h: 4, rule: lifesat.Life, hasRule: true,
+			want: ".O..O\nO....\nO...O\nOOOO.\n", w: 5, h: 4, rule: rule.Life, hasRule: true,
 		},
 		{
 			name: "no rule means Life",
 			in:   "x = 3, y = 3\nbo$2bo$3o!",
-			want: glider, w: 3, h: 3, rule: lifesat.Life,
+			want: glider, w: 3, h: 3, rule: rule.Life,
 		},
 		{
 			name: "no spaces, S/B rule form",
 			in:   "x=3,y=3,rule=23/3\nbo$2bo$3o!",
-			want: glider, w: 3, h: 3, rule: lifesat.Life, hasRule: true,
+			want: glider, w: 3, h: 3, rule: rule.Life, hasRule: true,
 		},
 		{
 			name: "lower-case HighLife rule",
@@ -60,63 +61,63 @@ func TestRead(t *testing.T) {
 		{
 			name: "wrapped lines, whitespace between runs and inside a run",
 			in:   "x = 3, y = 3\n  b o $\n2\nbo\r\n$3\t o\n  !",
-			want: glider, w: 3, h: 3, rule: lifesat.Life,
+			want: glider, w: 3, h: 3, rule: rule.Life,
 		},
 		{
 			name: "count before $ makes blank rows",
 			in:   "x = 2, y = 4\no3$bo!",
-			want: "O.\n..\n..\n.O\n", w: 2, h: 4, rule: lifesat.Life,
+			want: "O.\n..\n..\n.O\n", w: 2, h: 4, rule: rule.Life,
 		},
 		{
 			name: "missing trailing rows and cells are dead",
 			in:   "x = 4, y = 5\nbo$o!",
-			want: ".O..\nO...\n....\n....\n....\n", w: 4, h: 5, rule: lifesat.Life,
+			want: ".O..\nO...\n....\n....\n....\n", w: 4, h: 5, rule: rule.Life,
 		},
 		{
 			name: "blank rows at the top",
 			in:   "x = 1, y = 3\n2$o!",
-			want: ".\n.\nO\n", w: 1, h: 3, rule: lifesat.Life,
+			want: ".\n.\nO\n", w: 1, h: 3, rule: rule.Life,
 		},
 		{
 			name: "explicit trailing dead cells and row ends",
 			in:   "x = 3, y = 2\n3b$obo$$!",
-			want: "...\nO.O\n", w: 3, h: 2, rule: lifesat.Life,
+			want: "...\nO.O\n", w: 3, h: 2, rule: rule.Life,
 		},
 		{
 			name: "multistate spellings . and A",
 			in:   "x = 3, y = 3\n.A$2.A$3A!",
-			want: glider, w: 3, h: 3, rule: lifesat.Life,
+			want: glider, w: 3, h: 3, rule: rule.Life,
 		},
 		{
 			name: "text after ! is ignored",
 			in:   "x = 3, y = 3\nbo$2bo$3o! trailing junk z\n#C and more",
-			want: glider, w: 3, h: 3, rule: lifesat.Life,
+			want: glider, w: 3, h: 3, rule: rule.Life,
 		},
 		{
 			name: "CRLF line endings, byte order mark, blank lines before the header",
 			in:   "\uFEFF#N Glider\r\n\r\n  x = 3, y = 3\r\nbo$2bo$\r\n3o!\r\n",
-			want: glider, w: 3, h: 3, rule: lifesat.Life, comments: []string{"N Glider"},
+			want: glider, w: 3, h: 3, rule: rule.Life, comments: []string{"N Glider"},
 		},
 		{
 			name: "comments kept verbatim",
 			in:   "#C  two spaces\n#\n#CXRLE Pos=-1,-1\nx = 1, y = 1\no!",
-			want: "O\n", w: 1, h: 1, rule: lifesat.Life,
+			want: "O\n", w: 1, h: 1, rule: rule.Life,
 			comments: []string{"C  two spaces", "", "CXRLE Pos=-1,-1"},
 		},
 		{
 			name: "empty pattern",
 			in:   "x = 0, y = 0\n!",
-			want: "", w: 0, h: 0, rule: lifesat.Life,
+			want: "", w: 0, h: 0, rule: rule.Life,
 		},
 		{
 			name: "empty box with rows but no columns",
 			in:   "x = 0, y = 2\n$$!",
-			want: "\n\n", w: 0, h: 2, rule: lifesat.Life,
+			want: "\n\n", w: 0, h: 2, rule: rule.Life,
 		},
 		{
 			name: "dead box",
 			in:   "x = 2, y = 1, rule = B3/S23\n!",
-			want: "..\n", w: 2, h: 1, rule: lifesat.Life, hasRule: true,
+			want: "..\n", w: 2, h: 1, rule: rule.Life, hasRule: true,
 		},
 	}
 	for _, tt := range tests {
@@ -143,12 +144,12 @@ func TestRead(t *testing.T) {
 }
 
 // TestFixtures checks the LifeWiki patterns in testdata by simulating them
-// with the plain lifesat.Step, so a wrong cell in a fixture cannot go
+// with the plain life.Step, so a wrong cell in a fixture cannot go
 // unnoticed.
 func TestFixtures(t *testing.T) {
-	run := func(b *lifesat.Board, n int) *lifesat.Board {
+	run := func(b *life.Board, n int) *life.Board {
 		for range n {
-			b = lifesat.Step(b, lifesat.Life, lifesat.Dead)
+			b = life.Step(b, rule.Life, life.Dead)
 		}
 		return b
 	}
@@ -156,7 +157,7 @@ func TestFixtures(t *testing.T) {
 	// A glider returns to its shape after 4 generations, moved one cell
 	// right and one down (LifeWiki: period 4, speed c/4 diagonal).
 	g := readFile(t, "testdata/glider.rle")
-	if g.Board.Population() != 5 || len(g.Comments) != 4 || !g.HasRule || g.Rule != lifesat.Life {
+	if g.Board.Population() != 5 || len(g.Comments) != 4 || !g.HasRule || g.Rule != rule.Life {
 		t.Errorf("glider: population %d, %d comments, rule %v", g.Board.Population(), len(g.Comments), g.Rule)
 	}
 	b := g.Board.Pad(4)
@@ -285,19 +286,19 @@ func TestWrite(t *testing.T) {
 	glider.Comments = glider.Comments[:1]
 	tests := []struct {
 		name string
-		p    *rle.Pattern
+		p    *rle.File
 		want string
 	}{
 		{"glider", glider, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"},
-		{"no rule", &rle.Pattern{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
-		{"HighLife", &rle.Pattern{Board: glider.Board, Rule: highLife, HasRule: true},
+		{"no rule", &rle.File{Board: glider.Board}, "x = 3, y = 3\nbo$2bo$3o!\n"},
+		{"HighLife", &rle.File{Board: glider.Board, Rule: highLife, HasRule: true},
 			"x = 3, y = 3, rule = B36/S23\nbo$2bo$3o!\n"},
-		{"empty", &rle.Pattern{Board: lifesat.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
-		{"dead box kept", &rle.Pattern{Board: lifesat.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
-		{"box kept around the glider", &rle.Pattern{Board: glider.Board.Pad(2)}, "x = 7, y = 7\n2$3bo$4bo$2b3o!\n"},
+		{"empty", &rle.File{Board: life.NewBoard(0, 0)}, "x = 0, y = 0\n!\n"},
+		{"dead box kept", &rle.File{Board: life.NewBoard(5, 3)}, "x = 5, y = 3\n!\n"},
+		{"box kept around the glider", &rle.File{Board: glider.Board.Pad(2)}, "x = 7, y = 7\n2$3bo$4bo$2b3o!\n"},
 		// The Gosper gun without LifeWiki's trailing dead runs, wrapped at
 		// 70 characters.
-		{"Gosper glider gun", &rle.Pattern{Board: readFile(t, "testdata/gosperglidergun.rle").Board, Rule: lifesat.Life, HasRule: true},
+		{"Gosper glider gun", &rle.File{Board: readFile(t, "testdata/gosperglidergun.rle").Board, Rule: rule.Life, HasRule: true},
 			"x = 36, y = 9, rule = B3/S23\n" +
 				"24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4b\n" +
 				"obo$10bo5bo7bo$11bo3bo$12b2o!\n"},
@@ -327,14 +328,14 @@ func TestWrite(t *testing.T) {
 func TestWriteWraps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, size := range [][2]int{{1, 1}, {7, 3}, {70, 2}, {200, 40}, {1000, 5}} {
-		b := lifesat.NewBoard(size[0], size[1])
+		b := life.NewBoard(size[0], size[1])
 		for y := range b.Height() {
 			for x := range b.Width() {
 				b.Set(x, y, rng.IntN(3) == 0)
 			}
 		}
 		var buf bytes.Buffer
-		if err := rle.Write(&buf, &rle.Pattern{Board: b, Rule: lifesat.Life, HasRule: true}); err != nil {
+		if err := rle.Write(&buf, &rle.File{Board: b, Rule: rule.Life, HasRule: true}); err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
@@ -350,11 +351,11 @@ func TestWriteWraps(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	for _, p := range []*rle.Pattern{
+	for _, p := range []*rle.File{
 		nil,
 		{},
-		{Board: lifesat.NewBoard(1, 1), Comments: []string{"two\nlines"}},
-		{Board: lifesat.NewBoard(1, 1), Comments: []string{"ends in CR\r"}},
+		{Board: life.NewBoard(1, 1), Comments: []string{"two\nlines"}},
+		{Board: life.NewBoard(1, 1), Comments: []string{"ends in CR\r"}},
 	} {
 		if err := rle.Write(&bytes.Buffer{}, p); err == nil {
 			t.Errorf("Write(%+v) succeeded", p)
@@ -363,7 +364,7 @@ func TestWriteErrors(t *testing.T) {
 }
 
 // highLife is B36/S23 (LifeWiki "HighLife").
-var highLife, _ = lifesat.ParseRule("B36/S23")
+var highLife, _ = rule.Parse("B36/S23")
 
 // TestReadRuleLine: Life 1.05's "#r" line names the rule (survival/birth)
 // when the header does not; the header wins; the line stays a comment.

@@ -23,7 +23,7 @@ const lineWidth = 70
 //
 // Write fails if p or p.Board is nil, a comment holds a line break, or
 // HasRule is set with the zero Rule.
-func Write(w io.Writer, p *Pattern) error {
+func Write(w io.Writer, p *File) error {
 	if p == nil || p.Board == nil {
 		return errors.New("rle: Write: nil pattern or board")
 	}

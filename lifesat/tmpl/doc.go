@@ -1,4 +1,4 @@
-// Package tmpl reads and writes search templates (lifesat.Template):
+// Package tmpl reads and writes search templates (Template):
 // partial patterns over several generations, in two formats - the search
 // patterns of logic-life-search (LLS, github.com/frankeverdij/logic-life-search),
 // read exactly as LLS reads them, and lifesat's pictures, drawn like a
@@ -110,7 +110,7 @@
 //	......O.
 //
 // Known cells from an RLE or plaintext file and a mask of unknown ones
-// combine in Go with lifesat.Template's Fix and Unknown.
+// combine in Go with Template's Fix and Unknown.
 //
 // # Telling them apart
 //

@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/lifesat/lifesat/lifesat"
 )
 
 // ReadLLS reads a search pattern of logic-life-search (see the package
 // documentation for the syntax). The template is closed (not Open): LLS
 // states the rule on the ring of dead cells around its grid too.
-func ReadLLS(r io.Reader) (*lifesat.Template, error) {
+func ReadLLS(r io.Reader) (*Template, error) {
 	data, err := readAll(r, "lls")
 	if err != nil {
 		return nil, err
@@ -19,7 +17,7 @@ func ReadLLS(r io.Reader) (*lifesat.Template, error) {
 	return readLLS(data)
 }
 
-func readLLS(data []byte) (*lifesat.Template, error) {
+func readLLS(data []byte) (*Template, error) {
 	gens, err := generations(lines(data), splitLLS)
 	if err != nil {
 		return nil, err
@@ -69,9 +67,9 @@ const (
 // "name". Names that Python's int reads (digits, '_' between them, a
 // leading '+') are numbered variables, the same for "7", "07" and "+7";
 // number 1 is alive, as variable 1 is true in LLS.
-func llsSpec(tok token) (lifesat.Spec, error) {
-	fail := func(format string, args ...any) (lifesat.Spec, error) {
-		return lifesat.Spec{}, &SyntaxError{Format: "lls", Line: tok.line, Col: tok.col, Msg: fmt.Sprintf(format, args...), Err: ErrFormat}
+func llsSpec(tok token) (Spec, error) {
+	fail := func(format string, args ...any) (Spec, error) {
+		return Spec{}, &SyntaxError{Format: "lls", Line: tok.line, Col: tok.col, Msg: fmt.Sprintf(format, args...), Err: ErrFormat}
 	}
 	c := strings.ReplaceAll(tok.text, mojibake, "'")
 	if t := strings.TrimRight(c, "'"); len(t) < len(c) {
@@ -94,7 +92,7 @@ func llsSpec(tok token) (lifesat.Spec, error) {
 	case "-1'":
 		c = "0'"
 	}
-	var s lifesat.Spec
+	var s Spec
 	if strings.HasSuffix(c, "'") || strings.HasSuffix(c, rightQuote) {
 		s.Free = true
 		for strings.HasSuffix(c, "'") || strings.HasSuffix(c, rightQuote) {
@@ -115,14 +113,14 @@ func llsSpec(tok token) (lifesat.Spec, error) {
 	case "":
 		return fail("cell %s has no variable", quote(tok.text))
 	case "*":
-		s.Kind = lifesat.Unknown
+		s.Kind = Unknown
 	case "0", "1":
-		s.Kind = lifesat.DeadCell
+		s.Kind = Dead
 		if (name == "1") != neg {
-			s.Kind = lifesat.AliveCell
+			s.Kind = Alive
 		}
 	default:
-		s.Kind, s.Name, s.Not = lifesat.Named, name, neg
+		s.Kind, s.Name, s.Not = Named, name, neg
 	}
 	return s, nil
 }
@@ -156,10 +154,10 @@ func number(s string) (string, bool) {
 // a separator, '#' or a line break, with a leading '-' or a trailing
 // quote, or a number not written as LLS numbers its variables), are
 // refused.
-func WriteLLS(w io.Writer, t *lifesat.Template) error {
+func WriteLLS(w io.Writer, t *Template) error {
 	for _, gen := range t.Gens {
 		for _, s := range gen {
-			if s.Kind == lifesat.Named && !goodName(s.Name) {
+			if s.Kind == Named && !goodName(s.Name) {
 				return fmt.Errorf("%w: variable name %s cannot be written in LLS", ErrFormat, quote(s.Name))
 			}
 		}

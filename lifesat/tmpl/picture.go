@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/lifesat/lifesat/lifesat"
 )
 
 // ReadPicture reads a template drawn as pictures (see the package
 // documentation). The template is closed (not Open): the rule holds on
 // the ring around the box too, so answers live in the empty plane.
-func ReadPicture(r io.Reader) (*lifesat.Template, error) {
+func ReadPicture(r io.Reader) (*Template, error) {
 	data, err := readAll(r, "picture")
 	if err != nil {
 		return nil, err
@@ -30,14 +28,18 @@ func isPictureChar(c rune) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// splitPicture cuts line n into its cells, one per character; comment
-// lines ('!' after any spaces and tabs) and trailing spaces and tabs are
-// ignored.
+// splitPicture cuts line n into its cells, one per character; trailing
+// spaces and tabs are ignored. A comment line ('!' after any spaces and
+// tabs) is no line at all (skip): it does not end a generation, as a
+// blank line does.
 func splitPicture(line string, n int) ([]token, error) {
 	if t := strings.TrimLeft(line, " \t"); t != "" && t[0] == '!' {
-		return nil, nil
+		return skip, nil
 	}
 	line = strings.TrimRight(line, " \t")
+	if line == "" {
+		return nil, nil // blank: the end of a generation
+	}
 	toks := make([]token, 0, len(line))
 	for i, c := range line {
 		if !isPictureChar(c) {
@@ -52,24 +54,24 @@ func splitPicture(line string, n int) ([]token, error) {
 	return toks, nil
 }
 
-func readPicture(data []byte) (*lifesat.Template, error) {
-	gens, err := generations(lines(data), splitPicture)
+func readPicture(data []byte) (*Template, error) {
+	gens, err := generations(dedent(lines(data)), splitPicture)
 	if err != nil {
 		return nil, err
 	}
-	t, err := build("picture", gens, func(tok token) (lifesat.Spec, error) {
+	t, err := build("picture", gens, func(tok token) (Spec, error) {
 		c := tok.text[0]
 		switch {
 		case c == '.':
-			return lifesat.Spec{Kind: lifesat.DeadCell}, nil
+			return Spec{Kind: Dead}, nil
 		case c == 'O':
-			return lifesat.Spec{Kind: lifesat.AliveCell}, nil
+			return Spec{Kind: Alive}, nil
 		case 'a' <= c && c <= 'z':
-			return lifesat.Spec{Kind: lifesat.Named, Name: tok.text}, nil
+			return Spec{Kind: Named, Name: tok.text}, nil
 		case 'A' <= c && c <= 'Z':
-			return lifesat.Spec{Kind: lifesat.Named, Name: strings.ToLower(tok.text), Not: true}, nil
+			return Spec{Kind: Named, Name: strings.ToLower(tok.text), Not: true}, nil
 		}
-		return lifesat.Spec{}, nil // '?', and '=' for now
+		return Spec{}, nil // '?', and '=' for now
 	})
 	if err != nil {
 		return nil, err
@@ -86,8 +88,8 @@ func readPicture(data []byte) (*lifesat.Template, error) {
 						Msg: "'=' (the same as generation 0) in generation 0", Err: ErrFormat}
 				}
 				s := t.At(0, x, y)
-				if s.Kind == lifesat.Unknown {
-					s = lifesat.Spec{Kind: lifesat.Named, Name: fmt.Sprintf("g0_%d_%d", x, y)}
+				if s.Kind == Unknown {
+					s = Spec{Kind: Named, Name: fmt.Sprintf("g0_%d_%d", x, y)}
 					t.Set(0, x, y, s)
 				}
 				t.Set(g, x, y, s)
@@ -95,4 +97,31 @@ func readPicture(data []byte) (*lifesat.Template, error) {
 		}
 	}
 	return t, nil
+}
+
+// dedent removes from every line the indentation (spaces and tabs) that
+// all its lines of cells share: an indented picture is the same picture.
+func dedent(ls []string) []string {
+	indent := -1
+	for _, l := range ls {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || t[0] == '!' {
+			continue
+		}
+		if k := len(l) - len(t); indent < 0 || k < indent {
+			indent = k
+		}
+	}
+	if indent <= 0 {
+		return ls
+	}
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		if len(strings.TrimLeft(l, " \t")) == 0 || strings.TrimLeft(l, " \t")[0] == '!' {
+			out[i] = l
+			continue
+		}
+		out[i] = l[indent:]
+	}
+	return out
 }

@@ -8,9 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/textio"
 )
+
+// MaxCells is the most cells, width times height times generations, of a
+// template the readers accept: the most cell variables a search takes
+// (lifesat.MaxCells, which a test of package lifesat checks against it).
+const MaxCells = 1 << 18
 
 var (
 	// ErrFormat is wrapped by every error the readers return for input
@@ -18,8 +22,8 @@ var (
 	ErrFormat = errors.New("tmpl: invalid format")
 
 	// ErrTooLarge is wrapped by the errors for input longer than MaxInput
-	// bytes or a template of more than lifesat.MaxCells cells (width times
-	// height times generations), which no search could take.
+	// bytes or a template of more than MaxCells cells (width times height
+	// times generations), which no search could take.
 	ErrTooLarge = errors.New("tmpl: template too large")
 )
 
@@ -68,9 +72,13 @@ func lines(data []byte) []string {
 	return strings.Split(s, "\n")
 }
 
+// skip is what a split function returns for a line that is not there (a
+// comment line of a picture), as opposed to nil for a blank line.
+var skip = []token{}
+
 // generations groups the lines' tokens into generations of rows: rows
 // are lines with a token, and one or more blank lines (no token) end a
-// generation. split cuts a line into its tokens.
+// generation. split cuts a line into its tokens, or returns skip.
 func generations(ls []string, split func(line string, n int) ([]token, error)) ([][][]token, error) {
 	var gens [][][]token
 	var cur [][]token
@@ -78,6 +86,9 @@ func generations(ls []string, split func(line string, n int) ([]token, error)) (
 		toks, err := split(l, i+1)
 		if err != nil {
 			return nil, err
+		}
+		if toks != nil && len(toks) == 0 {
+			continue // skip: a line that is not there
 		}
 		if len(toks) == 0 {
 			if cur != nil {
@@ -95,17 +106,17 @@ func generations(ls []string, split func(line string, n int) ([]token, error)) (
 
 // build makes the template of gens, checking that it is a cuboid and not
 // too large; spec reads one token.
-func build(format string, gens [][][]token, spec func(token) (lifesat.Spec, error)) (*lifesat.Template, error) {
+func build(format string, gens [][][]token, spec func(token) (Spec, error)) (*Template, error) {
 	if len(gens) == 0 {
 		return nil, &SyntaxError{Format: format, Line: 1, Msg: "no cells", Err: ErrFormat}
 	}
 	first := gens[0]
 	w, h := len(first[0]), len(first)
-	if textio.TooManyCells(w, h) || textio.TooManyCells(w*h, len(gens)) || w*h*len(gens) > lifesat.MaxCells {
+	if textio.TooManyCells(w, h) || textio.TooManyCells(w*h, len(gens)) || w*h*len(gens) > MaxCells {
 		return nil, &SyntaxError{Format: format, Line: first[0][0].line,
-			Msg: fmt.Sprintf("%dx%d over %d generations is more than %d cells", w, h, len(gens), lifesat.MaxCells), Err: ErrTooLarge}
+			Msg: fmt.Sprintf("%dx%d over %d generations is more than %d cells", w, h, len(gens), MaxCells), Err: ErrTooLarge}
 	}
-	t := lifesat.NewTemplate(w, h, len(gens))
+	t := New(w, h, len(gens))
 	for g, rows := range gens {
 		if len(rows) != h {
 			return nil, &SyntaxError{Format: format, Line: rows[0][0].line,
@@ -137,7 +148,7 @@ func build(format string, gens [][][]token, spec func(token) (lifesat.Spec, erro
 // 'O', '?', '=', letters), LLS otherwise. Use ReadLLS or ReadPicture when
 // the format is known: a one-column LLS file of letters is read by Read
 // as a picture (with the same meaning, letters being variables in both).
-func Read(r io.Reader) (*lifesat.Template, error) {
+func Read(r io.Reader) (*Template, error) {
 	data, err := readAll(r, "tmpl")
 	if err != nil {
 		return nil, err
@@ -149,14 +160,21 @@ func Read(r io.Reader) (*lifesat.Template, error) {
 }
 
 // isPicture reports whether the first line that is neither blank nor a
-// comment ('!' for pictures, '#' for LLS) is made of picture characters.
+// comment ('!' for pictures, '#' for LLS) is made of picture characters,
+// as a person reads it: leading indentation does not count. A file of
+// '!' comments alone is a picture (with no cells).
 func isPicture(data []byte) bool {
+	comments := false
 	for _, l := range lines(data) {
-		t := strings.TrimRight(l, " \t")
-		if t == "" || t[0] == '!' || strings.Trim(t, " ,\t") == "" {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.Trim(t, " ,\t") == "" {
 			continue
 		}
-		if t[0] == '#' {
+		switch t[0] {
+		case '!':
+			comments = true
+			continue
+		case '#':
 			return false
 		}
 		for _, c := range t {
@@ -166,7 +184,7 @@ func isPicture(data []byte) bool {
 		}
 		return true
 	}
-	return false
+	return comments
 }
 
 // quote is textio.Quote, for messages.

@@ -12,7 +12,9 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
@@ -20,22 +22,22 @@ import (
 // variable_from_literal read it (src/literal_manipulation.py,
 // src/formatting.py and SearchPattern.prepare_variables).
 func TestLLSCells(t *testing.T) {
-	dead, alive := lifesat.Spec{Kind: lifesat.DeadCell}, lifesat.Spec{Kind: lifesat.AliveCell}
-	named := func(n string, not, free bool) lifesat.Spec {
-		return lifesat.Spec{Kind: lifesat.Named, Name: n, Not: not, Free: free}
+	dead, alive := tmpl.Spec{Kind: tmpl.Dead}, tmpl.Spec{Kind: tmpl.Alive}
+	named := func(n string, not, free bool) tmpl.Spec {
+		return tmpl.Spec{Kind: tmpl.Named, Name: n, Not: not, Free: free}
 	}
 	for _, tc := range []struct {
 		cell string
-		want lifesat.Spec
+		want tmpl.Spec
 	}{
-		{"0", dead}, {"1", alive}, {"*", lifesat.Spec{}},
-		{"-0", alive}, {"-1", dead}, {"-*", lifesat.Spec{}}, {"--0", dead}, {"---0", alive},
+		{"0", dead}, {"1", alive}, {"*", tmpl.Spec{}},
+		{"-0", alive}, {"-1", dead}, {"-*", tmpl.Spec{}}, {"--0", dead}, {"---0", alive},
 		{"c0", named("c0", false, false)}, {"-c0", named("c0", true, false)},
 		{"--c0", named("c0", false, false)}, {"---c0", named("c0", true, false)},
-		{"1'", lifesat.Spec{Kind: lifesat.AliveCell, Free: true}},
-		{"-0''", lifesat.Spec{Kind: lifesat.AliveCell, Free: true}},
-		{"-0\u2019", lifesat.Spec{Kind: lifesat.AliveCell, Free: true}},
-		{"*'", lifesat.Spec{Free: true}}, {"-*'", lifesat.Spec{Free: true}},
+		{"1'", tmpl.Spec{Kind: tmpl.Alive, Free: true}},
+		{"-0''", tmpl.Spec{Kind: tmpl.Alive, Free: true}},
+		{"-0\u2019", tmpl.Spec{Kind: tmpl.Alive, Free: true}},
+		{"*'", tmpl.Spec{Free: true}}, {"-*'", tmpl.Spec{Free: true}},
 		{"c0\u2019'\u2019", named("c0", false, true)},
 		{"x\u00e2\u0080\u0099", named("x", false, true)}, // mojibake of ’ is replaced by '
 		{"a'b", named("a'b", false, false)},
@@ -127,10 +129,10 @@ func picture(s string) error { _, err := tmpl.ReadPicture(strings.NewReader(s));
 // template does not prime, and every cell of the ring around the grid, is
 // the Life successor of its neighbourhood in generation t-1, cells
 // outside the grid dead.
-func stepsAsLLS(t *testing.T, tpl *lifesat.Template, pat *lifesat.Pattern) {
+func stepsAsLLS(t *testing.T, tpl *tmpl.Template, pat *lifesat.Pattern) {
 	t.Helper()
 	for g := 1; g < len(pat.Phases); g++ {
-		next := lifesat.Step(pat.Phases[g-1].Pad(1), lifesat.Life, lifesat.Dead)
+		next := life.Step(pat.Phases[g-1].Pad(1), rule.Life, life.Dead)
 		cur := pat.Phases[g].Pad(1)
 		for y := -1; y <= tpl.Height; y++ {
 			for x := -1; x <= tpl.Width; x++ {
@@ -147,7 +149,7 @@ func stepsAsLLS(t *testing.T, tpl *lifesat.Template, pat *lifesat.Pattern) {
 // corner held by a primed cell), and checks every answer by simulation.
 func TestDiagonalLLS(t *testing.T) {
 	tpl := lifetest.ReadFile(t, "testdata/diagonal.lls", tmpl.ReadLLS)
-	res, err := lifesat.Search(context.Background(), tpl.Problem(), &lifesat.Settings{Solutions: 5})
+	res, err := lifesat.Search(context.Background(), lifesat.Reaction(tpl), &lifesat.Settings{Solutions: 5})
 	if err != nil || res.Status != logic.Sat {
 		t.Fatalf("%v %v", res, err)
 	}
@@ -169,10 +171,10 @@ func TestLLSExample(t *testing.T) {
 		t.Skip("LIFESAT_LLS does not name a logic-life-search checkout")
 	}
 	tpl := lifetest.ReadFile(t, filepath.Join(dir, "search_patterns", "example_search_pattern"), tmpl.ReadLLS)
-	if tpl.Width != 8 || tpl.Height != 8 || len(tpl.Gens) != 2 || !tpl.At(1, 7, 7).Free || tpl.At(1, 7, 7).Kind != lifesat.AliveCell {
+	if tpl.Width != 8 || tpl.Height != 8 || len(tpl.Gens) != 2 || !tpl.At(1, 7, 7).Free || tpl.At(1, 7, 7).Kind != tmpl.Alive {
 		t.Fatalf("read as %dx%d over %d generations:\n%s", tpl.Width, tpl.Height, len(tpl.Gens), tpl)
 	}
-	res, err := lifesat.Search(context.Background(), tpl.Problem(), &lifesat.Settings{Solutions: 5})
+	res, err := lifesat.Search(context.Background(), lifesat.Reaction(tpl), &lifesat.Settings{Solutions: 5})
 	if err != nil || res.Status != logic.Sat {
 		t.Fatalf("%v %v", res, err)
 	}
@@ -189,7 +191,7 @@ func TestLLSExample(t *testing.T) {
 // generations, and the eater is a still life.
 func TestEaterPicture(t *testing.T) {
 	tpl := lifetest.ReadFile(t, "testdata/eater.txt", tmpl.Read)
-	p := tpl.Problem()
+	p := lifesat.Reaction(tpl)
 	p.MinPop, p.MaxPop = 6, 12
 	res, err := lifesat.Search(context.Background(), p, nil)
 	if err != nil || res.Status != logic.Sat {
@@ -202,8 +204,8 @@ func TestEaterPicture(t *testing.T) {
 			eater.Set(x, y, false)
 		}
 	}
-	end := lifesat.Run(b.Pad(6), lifesat.Life, lifesat.Dead, 4)[4]
-	if !end.Equal(eater.Pad(6)) || !lifesat.Step(eater.Pad(1), lifesat.Life, lifesat.Dead).Equal(eater.Pad(1)) || eater.Population() != 7 {
+	end := life.Run(b.Pad(6), rule.Life, life.Dead, 4)[4]
+	if !end.Equal(eater.Pad(6)) || !life.Step(eater.Pad(1), rule.Life, life.Dead).Equal(eater.Pad(1)) || eater.Population() != 7 {
 		t.Errorf("not a 7-cell eater:\n%s", b)
 	}
 }
@@ -225,7 +227,7 @@ func TestWriteLLS(t *testing.T) {
 			t.Errorf("%s: read back as\n%s", name, back)
 		}
 	}
-	open := lifesat.NewTemplate(2, 2, 1)
+	open := tmpl.New(2, 2, 1)
 	open.Open = true
 	if err := tmpl.WriteLLS(io.Discard, open); !errors.Is(err, tmpl.ErrFormat) {
 		t.Errorf("open template: %v, want ErrFormat", err)
@@ -233,7 +235,7 @@ func TestWriteLLS(t *testing.T) {
 }
 
 // same reports whether a and b are the same template.
-func same(a, b *lifesat.Template) bool {
+func same(a, b *tmpl.Template) bool {
 	if b.Width != a.Width || b.Height != a.Height || len(a.Gens) != len(b.Gens) || a.Open != b.Open {
 		return false
 	}
@@ -263,7 +265,7 @@ func TestGliderLLS(t *testing.T) {
 	}
 	b := res.Patterns[0].Board()
 	start := b.Pad(4)
-	if end := lifesat.Run(start, lifesat.Life, lifesat.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
+	if end := life.Run(start, rule.Life, life.Dead, 4)[4]; !end.Equal(start.Translate(1, 1)) || b.Population() != 5 {
 		t.Errorf("not a glider:\n%s", b)
 	}
 }
@@ -293,7 +295,7 @@ func TestLLSCounts(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		got := 0
-		err = lifesat.Enumerate(context.Background(), tpl.Problem(), nil, func(p *lifesat.Pattern) bool {
+		err = lifesat.Enumerate(context.Background(), lifesat.Reaction(tpl), nil, func(p *lifesat.Pattern) bool {
 			stepsAsLLS(t, tpl, p)
 			got++
 			return true

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
 )
 
@@ -41,7 +42,7 @@ const stopLimit = 2 * time.Second
 // starts a long search, watches its progress and stops it, and closes the
 // explorer. It reads the page at each step: the counts of the board after
 // the clicks, the generation after the steps, the answer (re-simulated
-// here with lifesat.Step), the progress numbers, and the time Stop took.
+// here with life.Step), the progress numbers, and the time Stop took.
 // It saves a screenshot of each state in $LIFESAT_SHOTS (a temporary
 // folder when unset).
 //
@@ -386,14 +387,14 @@ func readProgress(br *browser, progress string) progressLine {
 
 // readAnswer reads the answer's generations (each in the search box, from
 // the slider's data-rle) and its shift.
-func readAnswer(br *browser, answer string) ([]*lifesat.Board, image.Point) {
+func readAnswer(br *browser, answer string) ([]*life.Board, image.Point) {
 	br.t.Helper()
 	var a struct {
 		Frames []string
 		DX, DY int
 	}
 	br.must(fmt.Sprintf(`(r => ({Frames: Array.from(r.querySelectorAll(".lifesat-frame")).map(f => f.dataset.rle), DX: Number(r.dataset.dx), DY: Number(r.dataset.dy)}))(document.querySelector(%q))`, answer), &a)
-	var boards []*lifesat.Board
+	var boards []*life.Board
 	for i, s := range a.Frames {
 		p, err := rle.Read(strings.NewReader(s))
 		if err != nil {
@@ -407,7 +408,7 @@ func readAnswer(br *browser, answer string) ([]*lifesat.Board, image.Point) {
 // checkShip checks that frames are the generations of a spaceship that
 // moves by shift in their box, with lifesat's Problem.Check, which
 // re-simulates them with the plain Step in the empty plane.
-func checkShip(frames []*lifesat.Board, shift image.Point) error {
+func checkShip(frames []*life.Board, shift image.Point) error {
 	if len(frames) == 0 {
 		return fmt.Errorf("no pattern")
 	}

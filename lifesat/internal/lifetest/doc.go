@@ -1,5 +1,5 @@
 // Package lifetest holds checks shared by the tests of several packages:
-// the behaviour of known patterns, re-simulated with lifesat.Step. A
+// the behaviour of known patterns, re-simulated with life.Step. A
 // format package's test reads the Gosper glider gun from its testdata and
 // hands the board over:
 //

@@ -1,0 +1,342 @@
+package job
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
+)
+
+// ErrSpec is wrapped by the errors of specs that do not describe a
+// search: bad JSON, unknown fields, rules, solvers or symmetries, boards
+// that are not rows of '.' and 'O'.
+var ErrSpec = errors.New("job: bad spec")
+
+// A Spec is one search as data: a lifesat.Problem and the lifesat.Settings
+// that can be written down, in JSON. Boards are rows of '.' (dead) and
+// 'O' (alive); a template is an LLS search pattern (tmpl.WriteLLS). The
+// zero value of every field means what the zero value of its Problem or
+// Settings field means.
+type Spec struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Period, Shift, Symmetry, MinPop, MaxPop, Cage, Blink, Template and
+	// Open are the Problem's fields of those names (Open is the
+	// template's).
+	Period   int      `json:"period,omitempty"`
+	Shift    [2]int   `json:"shift,omitzero"`
+	Symmetry string   `json:"symmetry,omitempty"`
+	MinPop   int      `json:"min_pop,omitempty"`
+	MaxPop   int      `json:"max_pop,omitempty"`
+	Cage     []string `json:"cage,omitempty"`
+	Blink    [][2]int `json:"blink,omitempty"`
+	Template string   `json:"template,omitempty"`
+	Open     bool     `json:"open,omitempty"`
+
+	// Rule is the rule in any notation rule.Parse reads; "" is Life.
+	Rule string `json:"rule,omitempty"`
+	// Solver is a name logic.ParseSolver reads; "" is the default.
+	Solver string `json:"solver,omitempty"`
+	// Encoding, Seed, Solutions, AllowEmpty, AnyPeriod and MaxMemory are
+	// the Settings' fields of those names; Diversify is the name of the
+	// Settings' Diversify ("auto", "all", "cells", "none").
+	Encoding   string `json:"encoding,omitempty"`
+	Seed       uint64 `json:"seed,omitempty"`
+	Solutions  int    `json:"solutions,omitempty"`
+	Diversify  string `json:"diversify,omitempty"`
+	AllowEmpty bool   `json:"allow_empty,omitempty"`
+	AnyPeriod  bool   `json:"any_period,omitempty"`
+	MaxMemory  int64  `json:"max_memory,omitempty"`
+}
+
+// New writes p and s down as a Spec. It fails for settings that cannot be
+// written down: a solver logic.Name cannot name. Progress is not written.
+func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
+	var set lifesat.Settings
+	if s != nil {
+		set = *s
+	}
+	sp := &Spec{
+		Width: p.Width, Height: p.Height, Period: p.Period,
+		Shift:    [2]int{p.Shift.X, p.Shift.Y},
+		Symmetry: string(p.Symmetry),
+		MinPop:   p.MinPop, MaxPop: p.MaxPop,
+		Encoding:   string(set.Encoding),
+		Seed:       set.Seed,
+		Solutions:  set.Solutions,
+		AllowEmpty: set.AllowEmpty,
+		AnyPeriod:  set.AnyPeriod,
+		MaxMemory:  set.MaxMemory,
+	}
+	if set.Diversify != lifesat.Auto {
+		sp.Diversify = set.Diversify.String()
+	}
+	if !set.Rule.IsZero() {
+		sp.Rule = set.Rule.String()
+	}
+	if set.Solver != nil {
+		name, ok := logic.Name(set.Solver)
+		if !ok {
+			return nil, fmt.Errorf("%w: the solver %s cannot be named in a spec", ErrSpec, name)
+		}
+		sp.Solver = name
+	}
+	if p.Cage != nil {
+		sp.Cage = rows(p.Cage)
+	}
+	for _, pt := range p.Blink {
+		sp.Blink = append(sp.Blink, [2]int{pt.X, pt.Y})
+	}
+	if p.Template != nil {
+		var sb strings.Builder
+		closed := *p.Template // LLS has no open templates: Open is a field of its own
+		closed.Open = false
+		if err := tmpl.WriteLLS(&sb, &closed); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+		sp.Template, sp.Open = sb.String(), p.Template.Open
+	}
+	return sp, nil
+}
+
+// Search reads the spec back as the problem and settings it describes.
+// The problem is validated (lifesat.Problem.Validate); the error of a spec
+// that names an unknown rule, solver, encoding or symmetry, or a board
+// that is not rows of '.' and 'O' of one length, wraps ErrSpec.
+func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
+	p := lifesat.Problem{
+		Width: sp.Width, Height: sp.Height, Period: sp.Period,
+		Shift:  image.Pt(sp.Shift[0], sp.Shift[1]),
+		MinPop: sp.MinPop, MaxPop: sp.MaxPop,
+	}
+	s := &lifesat.Settings{
+		Encoding:   lifesat.Encoding(sp.Encoding),
+		Seed:       sp.Seed,
+		Solutions:  sp.Solutions,
+		AllowEmpty: sp.AllowEmpty,
+		AnyPeriod:  sp.AnyPeriod,
+		MaxMemory:  sp.MaxMemory,
+	}
+	bad := func(format string, args ...any) (lifesat.Problem, *lifesat.Settings, error) {
+		return lifesat.Problem{}, nil, fmt.Errorf("%w: "+format, append([]any{ErrSpec}, args...)...)
+	}
+	var err error
+	if sp.Symmetry != "" {
+		if p.Symmetry, err = life.ParseSymmetry(sp.Symmetry); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if sp.Cage != nil {
+		if p.Cage, err = board(sp.Cage); err != nil {
+			return bad("cage: %v", err)
+		}
+	}
+	for _, pt := range sp.Blink {
+		p.Blink = append(p.Blink, image.Pt(pt[0], pt[1]))
+	}
+	if sp.Template != "" {
+		if p.Template, err = tmpl.ReadLLS(strings.NewReader(sp.Template)); err != nil {
+			return bad("template: %v", err)
+		}
+		p.Template.Open = sp.Open
+	}
+	if sp.Rule != "" {
+		if s.Rule, err = rule.Parse(sp.Rule); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if sp.Encoding != "" {
+		if s.Encoding, err = lifesat.ParseEncoding(sp.Encoding); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if sp.Diversify != "" {
+		if s.Diversify, err = lifesat.ParseDiversify(sp.Diversify); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if sp.Solver != "" {
+		if s.Solver, err = logic.ParseSolver(sp.Solver); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if err := p.Validate(); err != nil {
+		return lifesat.Problem{}, nil, err
+	}
+	return p, s, nil
+}
+
+// Decode reads one spec of JSON from r; unknown fields are errors.
+func Decode(r io.Reader) (*Spec, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var sp Spec
+	if err := dec.Decode(&sp); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSpec, err)
+	}
+	return &sp, nil
+}
+
+// rows writes a board as rows of '.' and 'O'.
+func rows(b *life.Board) []string {
+	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+// board reads rows of '.' and 'O', all of one length.
+func board(rs []string) (*life.Board, error) {
+	if len(rs) == 0 || len(rs[0]) == 0 {
+		return nil, errors.New("no rows")
+	}
+	if len(rs) > lifesat.MaxSide || len(rs[0]) > lifesat.MaxSide {
+		return nil, fmt.Errorf("%dx%d: sides are limited to %d", len(rs[0]), len(rs), lifesat.MaxSide)
+	}
+	b := life.NewBoard(len(rs[0]), len(rs))
+	for y, row := range rs {
+		if len(row) != b.Width() {
+			return nil, fmt.Errorf("row %d has %d cells, row 0 %d", y, len(row), b.Width())
+		}
+		for x, c := range row {
+			switch c {
+			case 'O':
+				b.Set(x, y, true)
+			case '.':
+			default:
+				return nil, fmt.Errorf("row %d: %q is neither '.' nor 'O'", y, c)
+			}
+		}
+	}
+	return b, nil
+}
+
+// The statuses of a Result.
+const (
+	Found   = "found"   // patterns were found
+	None    = "none"    // it is proved that no (further) pattern exists
+	Stopped = "stopped" // the search stopped first (a time limit, a signal)
+	Failed  = "error"   // the search failed: Result.Error says why
+)
+
+// A Result is the outcome of a Spec's search, as data. Patterns holds
+// each pattern's generations, each as rows of '.' and 'O'.
+type Result struct {
+	Status   string       `json:"status"`
+	Patterns [][][]string `json:"patterns,omitempty"`
+	// Ranges holds, for answers found under a partial rule, the range of
+	// rules each works in, in the order of Patterns.
+	Ranges    []string `json:"ranges,omitempty"`
+	Exhausted bool     `json:"exhausted,omitempty"`
+	Vars      int      `json:"vars,omitempty"`
+	Clauses   int      `json:"clauses,omitempty"`
+	Solves    int      `json:"solves,omitempty"`
+	// EncodeSeconds and SolveSeconds are the Stats' Encode and Solve.
+	EncodeSeconds float64 `json:"encode_seconds,omitempty"`
+	SolveSeconds  float64 `json:"solve_seconds,omitempty"`
+	Error         string  `json:"error,omitempty"`
+}
+
+// Run searches for the spec's patterns (lifesat.Search, which checks every
+// pattern it returns) and writes the outcome down. ctx is passed to the
+// search; a search stopped by it is Stopped, with the patterns found so
+// far. progress, when not nil, hears the search's reports.
+func Run(ctx context.Context, sp *Spec, progress func(format string, args ...any)) *Result {
+	p, s, err := sp.Search()
+	if err != nil {
+		return &Result{Status: Failed, Error: err.Error()}
+	}
+	s.Progress = progress
+	res, err := lifesat.Search(ctx, p, s)
+	return FromResult(res, err)
+}
+
+// FromResult writes a search's outcome down.
+func FromResult(res *lifesat.Result, err error) *Result {
+	out := &Result{Status: Stopped}
+	if res != nil {
+		st := res.Stats
+		out.Exhausted, out.Vars, out.Clauses, out.Solves = res.Exhausted, st.Vars, st.Clauses, st.Solves
+		out.EncodeSeconds, out.SolveSeconds = st.Encode.Seconds(), st.Solve.Seconds()
+		for _, pat := range res.Patterns {
+			var gens [][]string
+			for _, b := range pat.Phases {
+				gens = append(gens, rows(b))
+			}
+			out.Patterns = append(out.Patterns, gens)
+			if !pat.Rule.IsZero() {
+				out.Ranges = append(out.Ranges, pat.Rule.String())
+			}
+		}
+		switch res.Status {
+		case logic.Sat:
+			out.Status = Found
+		case logic.Unsat:
+			out.Status = None
+		}
+	}
+	switch {
+	case err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
+		if out.Status == None {
+			out.Status = Stopped
+		}
+	case err != nil:
+		out.Status, out.Error = Failed, err.Error()
+	}
+	return out
+}
+
+// Lifesat reads the result back as a lifesat.Result. Its patterns are
+// not checked: check them against the problem (lifesat.Problem.Check)
+// before use. A Failed result is an error with its message.
+func (r *Result) Lifesat() (*lifesat.Result, error) {
+	res := &lifesat.Result{Exhausted: r.Exhausted, Stats: lifesat.Stats{
+		Vars: r.Vars, Clauses: r.Clauses, Solves: r.Solves,
+		Encode: time.Duration(r.EncodeSeconds * float64(time.Second)),
+		Solve:  time.Duration(r.SolveSeconds * float64(time.Second)),
+	}}
+	switch r.Status {
+	case Found:
+		res.Status = logic.Sat
+	case None:
+		res.Status = logic.Unsat
+	case Stopped:
+		res.Status = logic.Unknown
+	case Failed:
+		return nil, errors.New(r.Error)
+	default:
+		return nil, fmt.Errorf("%w: unknown status %q", ErrSpec, r.Status)
+	}
+	if len(r.Ranges) > 0 && len(r.Ranges) != len(r.Patterns) {
+		return nil, fmt.Errorf("%w: %d ranges for %d patterns", ErrSpec, len(r.Ranges), len(r.Patterns))
+	}
+	for i, gens := range r.Patterns {
+		pat := &lifesat.Pattern{}
+		for t, g := range gens {
+			b, err := board(g)
+			if err != nil {
+				return nil, fmt.Errorf("%w: pattern %d, generation %d: %v", ErrSpec, i, t, err)
+			}
+			pat.Phases = append(pat.Phases, b)
+		}
+		if len(r.Ranges) > 0 {
+			rng, err := rule.Parse(r.Ranges[i])
+			if err != nil {
+				return nil, fmt.Errorf("%w: pattern %d: %v", ErrSpec, i, err)
+			}
+			pat.Rule = rng
+		}
+		res.Patterns = append(res.Patterns, pat)
+	}
+	if res.Status == logic.Sat && len(res.Patterns) == 0 {
+		return nil, fmt.Errorf("%w: found, but no pattern", ErrSpec)
+	}
+	return res, nil
+}

@@ -1,0 +1,177 @@
+package job_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"image"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/job"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+	"github.com/lifesat/lifesat/lifesat/tmpl"
+)
+
+// searches are problems and settings with every field a spec writes.
+func searches(t *testing.T) []struct {
+	p lifesat.Problem
+	s *lifesat.Settings
+} {
+	cage := lifetest.Board("OOO.\n.OO.\n....\nOOOO")
+	tpl, err := tmpl.Read(strings.NewReader("? ? ?\n? O ?\n? ? ?\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := tmpl.New(3, 3, 2)
+	open.Open = true
+	open.Set(1, 1, 1, tmpl.Spec{Kind: tmpl.Named, Name: "a", Not: true, Free: true})
+	glider := lifesat.Spaceship(4, 1, 1, 5, 5)
+	glider.MinPop, glider.MaxPop = 5, 9
+	sym := lifesat.Oscillator(3, 8, 8)
+	sym.Symmetry = life.D4Plus
+	sym.Blink = []image.Point{{2, 3}}
+	caged := lifesat.StillLife(4, 4)
+	caged.Cage = cage
+	return []struct {
+		p lifesat.Problem
+		s *lifesat.Settings
+	}{
+		{lifesat.StillLife(6, 6), nil},
+		{glider, &lifesat.Settings{Seed: 7, Solutions: 3, Encoding: lifesat.Knuth, Rule: rule.MustParse("B36/S23")}},
+		{sym, &lifesat.Settings{Diversify: lifesat.FlipCells, AnyPeriod: true, AllowEmpty: true, MaxMemory: 1 << 30, Solver: logic.Gini{}}},
+		{caged, &lifesat.Settings{Rule: rule.MustParse("pB3/S23"), Solver: logic.Gophersat{}}},
+		{lifesat.Reaction(tpl), &lifesat.Settings{Diversify: lifesat.NoFlip}},
+		{lifesat.Reaction(open), nil},
+	}
+}
+
+// TestSpecRoundTrip: a spec, through JSON, reads back as the problem and
+// settings it was made of.
+func TestSpecRoundTrip(t *testing.T) {
+	for i, tt := range searches(t) {
+		sp, err := job.New(tt.p, tt.s)
+		if err != nil {
+			t.Fatalf("%d: New: %v", i, err)
+		}
+		var buf bytes.Buffer
+		if err := json.NewEncoder(&buf).Encode(sp); err != nil {
+			t.Fatal(err)
+		}
+		back, err := job.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%d: Decode: %v", i, err)
+		}
+		p, s, err := back.Search()
+		if err != nil {
+			t.Fatalf("%d: Search: %v", i, err)
+		}
+		want := lifesat.Settings{}
+		if tt.s != nil {
+			want = *tt.s
+		}
+		if want.Solver == (logic.Gophersat{}) {
+			want.Solver = logic.Gophersat{}
+		}
+		if !reflect.DeepEqual(p, tt.p) {
+			t.Errorf("%d: problem\n%+v\nback as\n%+v", i, tt.p, p)
+		}
+		if !reflect.DeepEqual(*s, want) {
+			t.Errorf("%d: settings\n%+v\nback as\n%+v", i, want, *s)
+		}
+	}
+}
+
+// TestSpecRefusals: what a spec cannot say, and specs that say nothing
+// sensible, are errors that wrap ErrSpec (or, for an impossible problem,
+// lifesat.ErrProblem).
+func TestSpecRefusals(t *testing.T) {
+	if _, err := job.New(lifesat.StillLife(3, 3), &lifesat.Settings{Solver: logic.External{Path: "cadical", Args: []string{"-q"}}}); !errors.Is(err, job.ErrSpec) {
+		t.Errorf("an External with arguments: %v", err)
+	}
+	for _, in := range []string{
+		``, `{`, `[]`, `{"width":3,"height":3,"colour":1}`,
+		`{"width":3,"height":3,"rule":"B9/S"}`,
+		`{"width":3,"height":3,"symmetry":"D7"}`,
+		`{"width":3,"height":3,"encoding":"fast"}`,
+		`{"width":3,"height":3,"diversify":"some"}`,
+		`{"width":3,"height":3,"solver":"/no/such/solver"}`,
+		`{"width":3,"height":3,"cage":["...","..",".O."]}`,
+		`{"width":3,"height":3,"cage":["..x","...","..."]}`,
+		`{"width":3,"height":3,"template":"a b\nc"}`,
+		`{"width":0,"height":3}`,
+	} {
+		sp, err := job.Decode(strings.NewReader(in))
+		if err == nil {
+			_, _, err = sp.Search()
+		}
+		if !errors.Is(err, job.ErrSpec) && !errors.Is(err, lifesat.ErrProblem) {
+			t.Errorf("%q: %v, want an ErrSpec or ErrProblem", in, err)
+		}
+	}
+}
+
+// TestRunAgreesWithSearch: a spec's run finds what Search finds, and its
+// result reads back as the same patterns; a proof that none exists is
+// None.
+func TestRunAgreesWithSearch(t *testing.T) {
+	ctx := context.Background()
+	p, s := lifesat.Oscillator(2, 6, 6), &lifesat.Settings{Seed: 4, Solutions: 3}
+	want, err := lifesat.Search(ctx, p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := job.New(p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := job.Run(ctx, sp, nil)
+	if got.Status != job.Found || len(got.Patterns) != 3 {
+		t.Fatalf("Run: %+v", got)
+	}
+	res, err := got.Lifesat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, pat := range res.Patterns {
+		if err := p.Check(pat, s); err != nil {
+			t.Errorf("pattern %d: %v", i, err)
+		}
+		for g, b := range pat.Phases {
+			if !b.Equal(want.Patterns[i].Phases[g]) {
+				t.Errorf("pattern %d generation %d:\n%v want\n%v", i, g, b, want.Patterns[i].Phases[g])
+			}
+		}
+	}
+	sp.Width, sp.Height, sp.Shift = 3, 3, [2]int{1, 0} // no ship fits in 3x3
+	if r := job.Run(ctx, sp, nil); r.Status != job.None {
+		t.Errorf("a ship in 3x3: %+v, want none", r)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if r := job.Run(cancelled, sp, nil); r.Status != job.Stopped {
+		t.Errorf("a cancelled run: %+v, want stopped", r)
+	}
+}
+
+// FuzzDecode: no input makes Decode, Search or Lifesat panic.
+func FuzzDecode(f *testing.F) {
+	f.Add(`{"width":5,"height":5,"period":2,"seed":3}`)
+	f.Add(`{"width":3,"height":3,"template":"* 1 *\n","open":true,"cage":["OOO","...","..."]}`)
+	f.Add(`{"status":"found","patterns":[[["O."]]],"ranges":["pB3/S23"]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		if sp, err := job.Decode(strings.NewReader(in)); err == nil {
+			sp.Search()
+		}
+		var r job.Result
+		if json.Unmarshal([]byte(in), &r) == nil {
+			r.Lifesat()
+		}
+	})
+}

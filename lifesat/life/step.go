@@ -1,0 +1,126 @@
+package life
+
+import (
+	"fmt"
+
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// An Edge says what lies beyond a board's sides during simulation.
+type Edge uint8
+
+const (
+	// Dead: cells beyond the board are dead and stay dead. Pad a board
+	// first to simulate a pattern in the infinite plane.
+	Dead Edge = iota
+	// Torus: the board wraps around, left to right and top to bottom.
+	Torus
+)
+
+// String names the edge.
+func (e Edge) String() string {
+	if e == Torus {
+		return "torus"
+	}
+	return "dead"
+}
+
+// Neighbours is the number of live neighbours of cell (x, y) of b.
+func (b *Board) Neighbours(x, y int, e Edge) int {
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			nx, ny := x+dx, y+dy
+			if e == Torus && b.w > 0 && b.h > 0 {
+				nx, ny = mod(nx, b.w), mod(ny, b.h)
+			}
+			if b.Alive(nx, ny) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Neighbourhood is the state of cell (x, y) of b and its eight
+// neighbours.
+func (b *Board) Neighbourhood(x, y int, e Edge) rule.Neighbourhood {
+	if x > 0 && y > 0 && x < b.w-1 && y < b.h-1 {
+		// Inside: three rows of three cells, no edge to mind.
+		var n rule.Neighbourhood
+		for i := (y-1)*b.w + x - 1; i <= (y+1)*b.w+x-1; i += b.w {
+			row := b.cells[i : i+3]
+			n = n<<3 | cellBit(row[0])<<2 | cellBit(row[1])<<1 | cellBit(row[2])
+		}
+		return n
+	}
+	var n rule.Neighbourhood
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			nx, ny := x+dx, y+dy
+			if e == Torus && b.w > 0 && b.h > 0 {
+				nx, ny = mod(nx, b.w), mod(ny, b.h)
+			}
+			n <<= 1
+			if b.Alive(nx, ny) {
+				n |= 1
+			}
+		}
+	}
+	return n
+}
+
+func cellBit(alive bool) rule.Neighbourhood {
+	if alive {
+		return 1
+	}
+	return 0
+}
+
+// Step returns the next generation of b under rule r. It is the plain,
+// obviously correct simulation that every search result is checked with.
+// It panics on the zero Rule, which names no rule, and on a partial rule
+// (take its Min or Max).
+func Step(b *Board, r rule.Rule, e Edge) *Board {
+	if r.IsZero() {
+		panic("life: Step with the zero Rule; use rule.Life or rule.Parse")
+	}
+	if r.Partial() {
+		panic(fmt.Sprintf("life: Step with the partial rule %v; use its Min or Max", r))
+	}
+	next := NewBoard(b.w, b.h)
+	for y := range b.h {
+		for x := range b.w {
+			next.cells[y*b.w+x] = r.Transition(b.Neighbourhood(x, y, e))
+		}
+	}
+	return next
+}
+
+// Run returns the generations b, Step(b), ... up to n steps: n+1 boards.
+func Run(b *Board, r rule.Rule, e Edge, n int) []*Board {
+	if r.IsZero() {
+		panic("life: Run with the zero Rule; use rule.Life or rule.Parse")
+	}
+	if r.Partial() {
+		panic(fmt.Sprintf("life: Run with the partial rule %v; use its Min or Max", r))
+	}
+	gens := make([]*Board, 0, n+1)
+	gens = append(gens, b)
+	for range n {
+		b = Step(b, r, e)
+		gens = append(gens, b)
+	}
+	return gens
+}
+
+func mod(a, n int) int {
+	a %= n
+	if a < 0 {
+		a += n
+	}
+	return a
+}

@@ -1,0 +1,175 @@
+package lifesat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// RaceOptions tune Race. A nil *RaceOptions means the defaults, and so
+// does the zero value of every field.
+type RaceOptions struct {
+	// Jobs is how many members search at once; 0 means one per core
+	// (runtime.NumCPU). Fewer run when their formulas would not fit side
+	// by side in the settings' memory budget (Settings.MaxMemory, shared
+	// equally among the members).
+	Jobs int
+	// Member searches for one member: st is the member's problem and
+	// settings (its share of the memory budget in st.Settings.MaxMemory),
+	// k its number in the order of Strategies. Nil searches in this
+	// process with Search. A Member may run the search anywhere (the
+	// command runs each member as a child process); it must return when
+	// ctx ends. Race checks every pattern a Member returns against the
+	// raced problem, so a Member need not be trusted.
+	Member func(ctx context.Context, k int, st Strategy) (*Result, error)
+	// Ended, when not nil, is told of each member that ends, in the
+	// order they end, from Race's own goroutine: its result and error,
+	// which are not to be kept or changed.
+	Ended func(k int, st Strategy, res *Result, err error)
+}
+
+// maxSymmetries bounds the restricted members of Strategies: one per
+// symmetry.
+const maxSymmetries = 9
+
+// Race searches for one pattern that solves p with several members side
+// by side, each a Strategy: the problem whole with other seeds and
+// encodings, and symmetric sub-problems whose answers are answers to p
+// (see Strategies). It returns the first definitive outcome: a pattern
+// found by any member, or "none exists" proved by a member that searched
+// p whole. A restricted member that proves its sub-problem empty is
+// replaced by the next strategy. The other members are stopped, and Race
+// returns only when every member it started has returned.
+//
+// Every pattern is checked against p and s (Problem.Check) before Race
+// returns it, whichever member found it; a member's answer that fails the
+// check is an error. A member's error ends the race with that error.
+// Settings.Solutions is read as 1, and Settings.Progress, when set, hears
+// every member's reports, each prefixed "member K: ", one at a time.
+//
+// ctx is passed to every member; when it ends, Race stops them and
+// returns a Result with status logic.Unknown and ctx.Err().
+func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Result, error) {
+	var o RaceOptions
+	if opt != nil {
+		o = *opt
+	}
+	set := s.orDefaults()
+	set.Solutions = 1
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	jobs = JobsThatFit(p, &set, jobs)
+	member := o.Member
+	if member == nil {
+		member = func(ctx context.Context, _ int, st Strategy) (*Result, error) {
+			return Search(ctx, st.Problem, &st.Settings)
+		}
+	}
+	strategies := Strategies(p, &set, jobs+2*maxSymmetries)
+	share := set.memory() / int64(jobs)
+	var progress sync.Mutex // the members' reports, one at a time
+	type ending struct {
+		k   int
+		res *Result
+		err error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	ends := make(chan ending)
+	running, next := 0, 0
+	defer func() { // every member returns before Race does
+		cancel()
+		for ; running > 0; running-- {
+			<-ends
+		}
+	}()
+	start := func() {
+		k, st := next, strategies[next]
+		next++
+		st.Settings.MaxMemory = share
+		if report := set.Progress; report != nil {
+			st.Settings.Progress = func(format string, args ...any) {
+				progress.Lock()
+				defer progress.Unlock()
+				report("member %d: "+format, append([]any{k}, args...)...)
+			}
+		}
+		running++
+		go func() {
+			res, err := member(ctx, k, st)
+			ends <- ending{k, res, err}
+		}()
+	}
+	for next < len(strategies) && next < jobs {
+		start()
+	}
+	for running > 0 {
+		e := <-ends
+		running--
+		st := strategies[e.k]
+		if o.Ended != nil {
+			o.Ended(e.k, st, e.res, e.err)
+		}
+		switch {
+		case ctx.Err() != nil:
+			return &Result{Status: logic.Unknown}, ctx.Err()
+		case e.err != nil:
+			return nil, fmt.Errorf("lifesat: race member %d (%s): %w", e.k, st, e.err)
+		case e.res == nil:
+			return nil, fmt.Errorf("lifesat: race member %d (%s) returned no result", e.k, st)
+		case e.res.Status == logic.Sat:
+			if len(e.res.Patterns) == 0 {
+				return nil, fmt.Errorf("lifesat: race member %d (%s) found a pattern but returned none", e.k, st)
+			}
+			for _, pat := range e.res.Patterns {
+				if err := p.Check(pat, &set); err != nil {
+					return nil, fmt.Errorf("lifesat: internal error: the answer of race member %d (%s) fails verification: %w", e.k, st, err)
+				}
+			}
+			res := *e.res
+			res.Patterns = res.Patterns[:1]
+			res.Exhausted = false
+			return &res, nil
+		case e.res.Status == logic.Unsat && !st.Restricted:
+			return e.res, nil
+		}
+		if next < len(strategies) {
+			start()
+		}
+	}
+	return nil, errors.New("lifesat: race: no member answered")
+}
+
+// JobsThatFit is jobs, or fewer when the members' formulas would not fit
+// the settings' memory budget side by side (each gets its share); at
+// least 1. The whole problem is the largest member. Race runs that many.
+func JobsThatFit(p Problem, s *Settings, jobs int) int {
+	set := s.orDefaults()
+	need, err := Memory(p, &set)
+	if err != nil || need <= 0 {
+		return max(1, jobs) // the search itself reports what is wrong
+	}
+	return max(1, min(jobs, int(set.memory()/need)))
+}
+
+// String says what the member searches: "the D4+ sub-problem, seed 4,
+// direct encoding".
+func (st Strategy) String() string {
+	what := "the whole problem"
+	if st.Restricted {
+		what = "the " + string(st.Problem.Symmetry) + " sub-problem"
+	}
+	enc := st.Settings.Encoding
+	if enc == "" {
+		enc = DefaultEncoding
+	}
+	return fmt.Sprintf("%s, seed %d, %s encoding", what, st.Settings.Seed, enc)
+}

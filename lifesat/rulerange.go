@@ -1,0 +1,58 @@
+package lifesat
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// RuleRange is the range of rules of r's range in which pat solves p, as
+// a partial rule: the transitions r fixes, the free ones pat's evolution
+// uses (on or off as it needs them, with their whole class: see
+// Settings.Rule), and the others still free. Its Min and Max are the
+// least and the most transitions on. It is found by re-simulating pat
+// where the search states the rule (as Check does), and fails when pat
+// needs a transition that r fixes otherwise, or one class both on and
+// off. A rule that is not partial is its own range when pat follows it.
+func (p Problem) RuleRange(pat *Pattern, r rule.Rule) (rule.Rule, error) {
+	if r.IsZero() {
+		r = rule.Life
+	}
+	per := p.gens()
+	if len(pat.Phases) != per {
+		return rule.Rule{}, fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
+	}
+	f := p.frame()
+	free := p.freeCells()
+	rng := r
+	for t, b := range pat.Phases {
+		if t+1 == per && p.transient() {
+			break
+		}
+		area := p.stepArea(t).Intersect(f)
+		for y := area.Min.Y; y < area.Max.Y; y++ {
+			for x := area.Min.X; x < area.Max.X; x++ {
+				if free != nil && free[t][image.Pt(x, y)] {
+					continue
+				}
+				n := b.Neighbourhood(x, y, life.Dead)
+				next := pat.Phases[0].Alive(x-p.Shift.X, y-p.Shift.Y)
+				if t+1 < per {
+					next = pat.Phases[t+1].Alive(x, y)
+				}
+				switch {
+				case rng.Free(n):
+					rng = rng.Fix(n, next)
+				case rng.Transition(n) == next:
+				case !r.Free(n):
+					return rule.Rule{}, fmt.Errorf("lifesat: cell (%d,%d) of generation %d does not follow the rule %v", x, y, t, r)
+				default:
+					return rule.Rule{}, fmt.Errorf("lifesat: no rule of %v: the pattern needs one transition class both on and off", r)
+				}
+			}
+		}
+	}
+	return rng, nil
+}
