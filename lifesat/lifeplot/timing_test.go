@@ -3,6 +3,7 @@ package lifeplot
 import (
 	"bytes"
 	"errors"
+	"image/color"
 	"image/png"
 	"math"
 	"reflect"
@@ -12,7 +13,10 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // legendEntries counts the entries of a legend. gonum keeps them
@@ -251,5 +255,207 @@ func TestTimingPlotPointsOnly(t *testing.T) {
 	}
 	if n := lines(&TimingOptions{PointsOnly: []string{"stopped"}}); n != 1 {
 		t.Errorf("%d median lines with the stopped runs as points only, want 1", n)
+	}
+}
+
+// legendTexts are the texts of a legend's entries, read by reflection.
+func legendTexts(p *plot.Plot) []string {
+	es := reflect.ValueOf(p.Legend).FieldByName("entries")
+	out := make([]string, es.Len())
+	for i := range out {
+		out[i] = es.Index(i).FieldByName("text").String()
+	}
+	return out
+}
+
+// A drawn is what a plot draws with one of its plotters, as reflection
+// reads it (gonum keeps a plot's plotters unexported): a scatter's or a
+// line's points and colour, and a scatter's glyph.
+type drawn struct {
+	line   bool
+	xys    plotter.XYs
+	rgba   color.RGBA
+	glyph  Glyph // for scatters drawn with glyph
+	filled bool
+	other  bool // a scatter drawn with another glyph drawer
+}
+
+// marks are the scatters and lines of p, in the order they were added.
+func marks(p *plot.Plot) []drawn {
+	var out []drawn
+	ps := reflect.ValueOf(p).Elem().FieldByName("plotters")
+	for i := range ps.Len() {
+		v := ps.Index(i).Elem()
+		var m drawn
+		var c reflect.Value
+		switch v.Type() {
+		case reflect.TypeOf(&plotter.Scatter{}):
+			c = v.Elem().FieldByName("GlyphStyle").FieldByName("Color")
+			shape := v.Elem().FieldByName("GlyphStyle").FieldByName("Shape").Elem()
+			if shape.Type() == reflect.TypeOf(glyph{}) {
+				m.glyph, m.filled = Glyph(shape.FieldByName("g").Int()), shape.FieldByName("filled").Bool()
+			} else {
+				m.other = true
+			}
+		case reflect.TypeOf(&plotter.Line{}):
+			m.line = true
+			c = v.Elem().FieldByName("LineStyle").FieldByName("Color")
+		default:
+			continue
+		}
+		xys := v.Elem().FieldByName("XYs")
+		for k := range xys.Len() {
+			m.xys = append(m.xys, plotter.XY{X: xys.Index(k).Field(0).Float(), Y: xys.Index(k).Field(1).Float()})
+		}
+		if c.Elem().Type() == reflect.TypeOf(color.RGBA{}) {
+			e := c.Elem()
+			m.rgba = color.RGBA{uint8(e.Field(0).Uint()), uint8(e.Field(1).Uint()), uint8(e.Field(2).Uint()), uint8(e.Field(3).Uint())}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// rgba is c as a color.RGBA (plotutil's colours are color.RGBA).
+func rgba(c color.Color) color.RGBA { return c.(color.RGBA) }
+
+// TestTimingPlotStyles: a series in Styles is drawn in its colour and
+// glyph whatever its place; the others take plotutil's, counted among
+// the unstyled only.
+func TestTimingPlotStyles(t *testing.T) {
+	mine := Style{Color: color.RGBA{1, 2, 3, 255}, Glyph: Diamond}
+	runs := []Sample{{"other", 1, 1}, {"styled", 1, 2}, {"third", 1, 3}}
+	p, err := TimingPlot(runs, &TimingOptions{Styles: map[string]Style{"styled": mine}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[float64]struct {
+		rgba  color.RGBA
+		glyph bool // drawn with a Glyph of this package
+		g     Glyph
+	}{
+		1: {rgba(plotutil.Color(0)), false, 0},
+		2: {mine.Color.(color.RGBA), true, Diamond},
+		3: {rgba(plotutil.Color(1)), false, 0},
+	}
+	n := 0
+	for _, m := range marks(p) {
+		if m.line {
+			continue
+		}
+		n++
+		w := want[m.xys[0].Y]
+		if m.rgba != w.rgba || m.other == w.glyph || w.glyph && m.glyph != w.g {
+			t.Errorf("series at %g drawn in %v (glyph %v, another drawer %v), want %v", m.xys[0].Y, m.rgba, m.glyph, m.other, w)
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d scatters, want 3", n)
+	}
+}
+
+// TestTimingPlotNoLines: with NoLines no series has a median line.
+func TestTimingPlotNoLines(t *testing.T) {
+	p, err := TimingPlot(samples, &TimingOptions{NoLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range marks(p) {
+		if m.line {
+			t.Errorf("a line through %v", m.xys)
+		}
+	}
+	if got := legendTexts(p); !slices.Equal(got, []string{"direct", "knuth"}) {
+		t.Errorf("legend %q", got)
+	}
+}
+
+// TestLegendOutside draws plots with their legends on a recording
+// canvas and checks that every legend text lies outside the axes' data
+// area: to its right on a wide picture, below it on a narrow one.
+func TestLegendOutside(t *testing.T) {
+	long := append(slices.Clone(samples), Sample{"a series with a rather long name", 8, 1})
+	for _, c := range []struct {
+		name          string
+		width, height vg.Length
+		s             []Sample
+		right         bool
+	}{
+		{"wide", 8 * vg.Inch, 4.5 * vg.Inch, samples, true},
+		{"narrow", 4 * vg.Inch, 4.5 * vg.Inch, long, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := TimingPlot(c.s, &TimingOptions{Title: "a title"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder.Canvas{}
+			canvas := draw.NewCanvas(rec, c.width, c.height)
+			DrawOutside(canvas, p)
+			// The data area as DrawOutside lays it out.
+			under := canvas
+			under.Max.Y -= p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+			area, _, ok := legendLayout(under, &p.Legend)
+			if !ok {
+				t.Fatal("no legend")
+			}
+			q := *p
+			q.Title.Text = ""
+			data := q.DataCanvas(area).Rectangle
+			texts := legendTexts(p)
+			found := 0
+			for _, a := range rec.Actions {
+				fs, ok := a.(*recorder.FillString)
+				if !ok || !slices.Contains(texts, fs.String) {
+					continue
+				}
+				found++
+				pt := fs.Point
+				beside := pt.X >= data.Max.X
+				below := pt.Y+legendFontSize <= data.Min.Y
+				if beside != c.right || below == c.right {
+					t.Errorf("legend text %q at %v; data area %v; want it %s", fs.String, pt, data, map[bool]string{true: "to the right", false: "below"}[c.right])
+				}
+			}
+			if found != len(texts) {
+				t.Errorf("%d of the %d legend texts drawn", found, len(texts))
+			}
+			// p itself keeps its title and legend.
+			if p.Title.Text != "a title" || len(legendTexts(p)) != len(texts) {
+				t.Error("DrawOutside changed the plot")
+			}
+		})
+	}
+}
+
+// TestGlyphs draws every glyph: a closed one hollow is stroked once and
+// filled is filled once; Cross and Plus are two strokes.
+func TestGlyphs(t *testing.T) {
+	for g := Ring; g < numGlyphs; g++ {
+		for _, filled := range []bool{false, true} {
+			rec := &recorder.Canvas{}
+			c := draw.NewCanvas(rec, 100, 100)
+			glyph{g, filled}.DrawGlyph(&c, draw.GlyphStyle{Color: color.Black, Radius: 3}, vg.Point{X: 50, Y: 50})
+			strokes, fills := 0, 0
+			for _, a := range rec.Actions {
+				switch a.(type) {
+				case *recorder.Stroke:
+					strokes++
+				case *recorder.Fill:
+					fills++
+				}
+			}
+			_, closed := corners[g]
+			want := [2]int{1, 0}
+			switch {
+			case !closed:
+				want = [2]int{2, 0}
+			case filled:
+				want = [2]int{0, 1}
+			}
+			if got := [2]int{strokes, fills}; got != want {
+				t.Errorf("glyph %d filled=%v: %d strokes and %d fills, want %v", g, filled, strokes, fills, want)
+			}
+		}
 	}
 }
