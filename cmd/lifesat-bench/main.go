@@ -152,7 +152,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 				st.starting(what, done)
 			},
 			Progress: func(r bench.Row) {
-				st.println(stderr, fmt.Sprintf("  %-34s %-9s %-16s seed %-2d %9.1f ms  %s verified=%v %s",
+				st.println(stderr, fmt.Sprintf("  %-34s %-14s %-16s seed %-2d %9.1f ms  %s verified=%v %s",
 					r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value))
 			}})
 		st.done()

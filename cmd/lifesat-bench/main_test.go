@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -142,13 +143,15 @@ func TestStatusLine(t *testing.T) {
 	text := errOut.String()
 	counts, _ := bench.Find("counts")
 	for _, want := range []string{
-		"\rcounts: count still life 3x3, ",                          // the first run's status
-		fmt.Sprintf("(0/%d)", len(counts.Cases)),                    // none done of them all
-		"  count still life 8x8               transfer matrix none", // a row's line
+		"\rcounts: count still life 3x3, ",       // the first run's status
+		fmt.Sprintf("(0/%d)", len(counts.Cases)), // none done of them all
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("standard error lacks %q:\n%q", want, text)
 		}
+	}
+	if !regexp.MustCompile(`[\r\n]  count still life 8x8 +transfer matrix +none +seed 1 .* SAT verified=true`).MatchString(text) {
+		t.Errorf("no line for the row of 8x8:\n%q", text)
 	}
 	// Each drawing of the status line (the text between carriage returns
 	// that is no printed line) fits the terminal.

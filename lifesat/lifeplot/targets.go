@@ -201,6 +201,8 @@ func TargetPlot(targets []Target, o *TimingOptions) (*plot.Plot, error) {
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(targets))-0.5
+	// Room for the glyphs at the ends of the time axis.
+	p.Y.Min, p.Y.Max = p.Y.Min/1.3, p.Y.Max*1.3
 	snapLog(&p.Y)
 	return p, nil
 }

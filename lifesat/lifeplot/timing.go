@@ -387,7 +387,7 @@ const (
 )
 
 // glyphRadius is the radius of every point glyph.
-const glyphRadius = vg.Length(3)
+const glyphRadius = vg.Length(3.5)
 
 // drawer is the glyph drawer of the style, filled or not.
 func (st Style) drawer(filled bool) draw.GlyphDrawer {
