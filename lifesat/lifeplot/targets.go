@@ -24,8 +24,10 @@ type Target struct {
 	// the plot shows every sample and marks the median.
 	Measured map[string][]float64
 	// Stopped maps a series to the times of its runs that were stopped
-	// at a time limit without an answer: drawn as filled glyphs, and left
-	// out of the median.
+	// at a time limit without an answer: drawn as filled glyphs, and
+	// counted in the median at that time, a lower bound of what they
+	// would have taken (so the median of a series stopped more often than
+	// not is a limit).
 	Stopped map[string][]float64
 	// Target is the time to beat; Anchor what another tool took, named by
 	// AnchorName. Zero means none.
@@ -37,7 +39,7 @@ type Target struct {
 // time axis. In a column each series has a place of its own, side by side
 // in the order the series first appear (sorted by name within a problem),
 // the same in every column: its samples as hollow glyphs, its stopped
-// runs as filled ones, and the median of its samples (when it has two or
+// runs as filled ones, and the median of all its runs (when it has two or
 // more) as a short line across its place. The target is a dashed bar
 // across the column, and each anchor a glyph in a place after the series,
 // one legend entry per AnchorName. Series and anchors are drawn in their
@@ -107,18 +109,16 @@ func TargetPlot(targets []Target, o *TimingOptions) (*plot.Plot, error) {
 		}
 		var answered, halted plotter.XYs
 		for i, t := range targets {
-			ss := t.Measured[name]
-			for _, s := range ss {
+			var samples []Sample // every run, stopped ones at their limit
+			for _, s := range t.Measured[name] {
 				answered = append(answered, plotter.XY{X: at(i, k), Y: s})
+				samples = append(samples, Sample{Seconds: s})
 			}
 			for _, s := range t.Stopped[name] {
 				halted = append(halted, plotter.XY{X: at(i, k), Y: s})
+				samples = append(samples, Sample{Seconds: s})
 			}
-			if len(ss) >= 2 {
-				samples := make([]Sample, len(ss))
-				for j, s := range ss {
-					samples[j] = Sample{Seconds: s}
-				}
+			if len(samples) >= 2 {
 				m := medians(samples)[0].Y
 				line, err := segment(at(i, k)-step*0.4, at(i, k)+step*0.4, m, draw.LineStyle{Color: c, Width: vg.Points(2)})
 				if err != nil {
