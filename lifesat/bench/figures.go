@@ -117,6 +117,12 @@ func (l legend) add(label, name string) string {
 // which the figures show when the suite ran without LLS.
 const llsBefore = "LLS M1 + cadical, before"
 
+// sample is the row r as a sample at x of the series label, drawn in the
+// style of name: filled when it was stopped.
+func (l legend) sample(label, name string, x float64, r Row) lifeplot.Sample {
+	return lifeplot.Sample{Series: l.add(label, name), X: x, Seconds: seconds(r), Stopped: stopped(r)}
+}
+
 // label names a row's series: what ran, as the command would run it.
 func label(r Row) string {
 	switch r.Solver {
@@ -133,11 +139,12 @@ func label(r Row) string {
 // seconds is a row's total time.
 func seconds(r Row) float64 { return (r.EncodeMS + r.SolveMS) / 1000 }
 
-// answered keeps the rows that finished with an answer.
-func answered(rows []Row, keep func(Row) bool) []Row {
+// timed keeps the rows that finished with an answer or were stopped at
+// their time limit, with a time to draw.
+func timed(rows []Row, keep func(Row) bool) []Row {
 	var out []Row
 	for _, r := range rows {
-		if done(r) && keep(r) {
+		if (done(r) || stopped(r)) && seconds(r) > 0 && keep(r) {
 			out = append(out, r)
 		}
 	}
@@ -155,8 +162,8 @@ func stopped(r Row) bool { return r.Status == "UNKNOWN" }
 var blogFigure = Figure{Name: "still-lifes", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	styles := legend{}
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: styles.add(label(r), r.Solver), X: float64(r.Side), Seconds: seconds(r)})
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Side), r))
 	}
 	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt).
 	blog := styles.add(BlogAnchor, BlogAnchor)
@@ -219,8 +226,8 @@ var targetsFigure = Figure{Name: "targets", Draw: func(rows []Row) (*plot.Plot, 
 var encodingTimesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	styles := legend{}
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: styles.add(r.Encoding, r.Encoding), X: float64(r.Side), Seconds: seconds(r)})
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(r.Encoding, r.Encoding, float64(r.Side), r))
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by encoding (lifesat -jobs 1, gophersat): a point per seed",
 		XLabel: "box side n", Styles: styles})
@@ -242,23 +249,27 @@ var encodingSizesFigure = Figure{Name: "sizes", Draw: func(rows []Row) (*plot.Pl
 var solverFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	styles := legend{}
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: styles.add(label(r), r.Solver), X: float64(r.Side), Seconds: seconds(r)})
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Side), r))
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by solver (direct encoding): a point per seed",
 		XLabel: "box side n", Styles: styles})
 }}
 
 var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
-	ok := answered(rows, func(Row) bool { return true })
+	ok := timed(rows, func(Row) bool { return true })
 	var s []lifeplot.Sample
 	styles := legend{}
 	for i, r := range ok {
-		s = append(s, lifeplot.Sample{Series: styles.add(label(r), r.Solver), X: float64(r.Seed), Seconds: seconds(r)})
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Seed), r))
 		// Two diversified searches raced on two cores finish when the
-		// faster one does.
+		// faster one does (stopped when both are).
 		if i+1 < len(ok) {
-			s = append(s, lifeplot.Sample{Series: styles.add(PairSeries, PairSeries), X: float64(r.Seed), Seconds: min(seconds(r), seconds(ok[i+1]))})
+			pair := r
+			if next := ok[i+1]; seconds(next) < seconds(r) || stopped(r) && !stopped(next) {
+				pair = next
+			}
+			s = append(s, styles.sample(PairSeries, PairSeries, float64(r.Seed), pair))
 		}
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16, the blog's flips: time by seed",
@@ -314,12 +325,12 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	styles := legend{}
-	for _, r := range answered(rows, func(r Row) bool { return r.Status == "OPTIMAL" }) {
+	for _, r := range timed(rows, func(r Row) bool { return r.Status == "OPTIMAL" || stopped(r) }) {
 		series := "lifesat SAT (" + r.Encoding + ", " + r.Solver + ")"
 		if r.Solver == NoSolver {
 			series = label(r)
 		}
-		s = append(s, lifeplot.Sample{Series: styles.add(series, r.Solver), X: float64(r.Side), Seconds: seconds(r)})
+		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
 	}
 	// Bosch, SIAM Review 41(3), 1999, Table 1, formulation IP2 with CPLEX
 	// 4.0.9 (shared/seeds/bosch-integer-programming-life.txt).
@@ -335,14 +346,12 @@ var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error)
 var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
 	styles := legend{}
-	for _, r := range rows {
-		if r.Status == "SAT" {
-			series := label(r)
-			if r.Solver != NoSolver {
-				series = "lifesat " + r.Encoding + ", " + r.Solver
-			}
-			s = append(s, lifeplot.Sample{Series: styles.add(series, r.Solver), X: float64(r.Side), Seconds: seconds(r)})
+	for _, r := range timed(rows, func(Row) bool { return true }) {
+		series := label(r)
+		if r.Solver != NoSolver {
+			series = "lifesat " + r.Encoding + ", " + r.Solver
 		}
+		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n", Styles: styles})
 }}

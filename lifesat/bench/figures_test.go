@@ -135,7 +135,8 @@ func TestFiguresUseTheStyles(t *testing.T) {
 			race.Solver, race.Encoding = RaceSolver, "portfolio of 2"
 			stopped := p3
 			stopped.Solver, stopped.Encoding, stopped.Status, stopped.SolveMS = "gophersat", "direct", "UNKNOWN", 120000
-			rows = append(rows, race, stopped)
+			still := Row{Problem: lifesat.StillLife(128, 128).String(), Side: 128, Period: 1, Solver: "gophersat", Encoding: "direct", SolveMS: 120000, Status: "UNKNOWN"}
+			rows = append(rows, race, stopped, still)
 		case "hard":
 			stopped := p3
 			stopped.Solver, stopped.Encoding, stopped.Status, stopped.SolveMS = LLSSolver, "lls M1", "UNKNOWN", 180000

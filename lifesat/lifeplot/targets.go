@@ -188,12 +188,7 @@ func TargetPlot(targets []Target, o *TimingOptions) (*plot.Plot, error) {
 		p.Legend.Add("median of the runs", thumb(draw.LineStyle{Color: color.Black, Width: vg.Points(2)}))
 	}
 	if stopped {
-		sc, err := plotter.NewScatter(plotter.XYs{{}})
-		if err != nil {
-			return nil, err
-		}
-		sc.Color, sc.Shape, sc.Radius = grey, glyph{Ring, true}, glyphRadius
-		p.Legend.Add("filled: stopped at the time limit", sc)
+		p.Legend.Add(stoppedEntry())
 	}
 	labels := make([]string, len(targets))
 	for i, t := range targets {

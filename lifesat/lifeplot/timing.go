@@ -27,6 +27,10 @@ type Sample struct {
 	// Seconds is the time the run took (time.Duration.Seconds); it must
 	// be positive for the log axis.
 	Seconds float64
+	// Stopped marks a run stopped at a time limit without an answer,
+	// Seconds its limit: drawn filled, and counted in the median at that
+	// time, a lower bound of what it would have taken.
+	Stopped bool
 }
 
 // TimingOptions label a timing plot. A nil *TimingOptions means the
@@ -63,7 +67,8 @@ func (o *TimingOptions) styleOf(name string, k *int) (color.Color, draw.GlyphDra
 
 // TimingPlot plots time against X on a log time axis: every sample as a
 // point, so the spread over seeds shows, and one line per series through
-// the median time at each X (no lines with NoLines). Series are drawn and
+// the median time at each X (no lines with NoLines). Stopped samples are
+// drawn filled and the legend says so. Series are drawn and
 // listed in the legend in the order of their first sample, each in its
 // own colour and glyph: its Styles entry, else plotutil.Color and
 // plotutil.Shape. Save or show the plot with WritePNG, which draws the
@@ -111,33 +116,54 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 	p.Add(plotter.NewGrid())
 
 	unstyled := 0
+	stopped := false
 	for _, name := range order {
 		ss := bySeries[name]
-		points := make(plotter.XYs, len(ss))
-		for k, s := range ss {
-			points[k] = plotter.XY{X: s.X, Y: s.Seconds}
-		}
-		line, err := plotter.NewLine(medians(ss))
-		if err != nil {
-			return nil, err
-		}
-		scatter, err := plotter.NewScatter(points)
-		if err != nil {
-			return nil, err
+		var answered, halted plotter.XYs
+		for _, s := range ss {
+			if s.Stopped {
+				halted = append(halted, plotter.XY{X: s.X, Y: s.Seconds})
+			} else {
+				answered = append(answered, plotter.XY{X: s.X, Y: s.Seconds})
+			}
 		}
 		c, shape := o.styleOf(name, &unstyled)
-		line.Color = c
-		line.Width = vg.Points(1.5)
-		scatter.Color = c
-		scatter.Shape = shape
-		scatter.Radius = glyphRadius
-		if o.NoLines || slices.Contains(o.PointsOnly, name) {
-			p.Add(scatter)
-			p.Legend.Add(name, scatter)
-			continue
+		var thumbs []plot.Thumbnailer
+		if !o.NoLines && !slices.Contains(o.PointsOnly, name) {
+			line, err := plotter.NewLine(medians(ss))
+			if err != nil {
+				return nil, err
+			}
+			line.Color = c
+			line.Width = vg.Points(1.5)
+			p.Add(line)
+			thumbs = append(thumbs, line)
 		}
-		p.Add(line, scatter)
-		p.Legend.Add(name, line, scatter)
+		for _, set := range []struct {
+			xys    plotter.XYs
+			filled bool
+		}{{answered, false}, {halted, true}} {
+			if len(set.xys) == 0 {
+				continue
+			}
+			scatter, err := plotter.NewScatter(set.xys)
+			if err != nil {
+				return nil, err
+			}
+			scatter.Color, scatter.Shape, scatter.Radius = c, shape, glyphRadius
+			if set.filled {
+				scatter.Shape = filledOf(shape)
+				stopped = true
+			}
+			p.Add(scatter)
+			if len(thumbs) < 2 {
+				thumbs = append(thumbs, scatter)
+			}
+		}
+		p.Legend.Add(name, thumbs...)
+	}
+	if stopped {
+		p.Legend.Add(stoppedEntry())
 	}
 	for _, a := range []*plot.Axis{&p.Y, &p.X} {
 		if _, ok := a.Scale.(plot.LogScale); ok {
@@ -465,4 +491,31 @@ func (g glyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	} else {
 		c.Stroke(p)
 	}
+}
+
+// filledOf is the filled glyph drawer of a hollow one: this package's
+// glyphs filled, gonum's hollow shapes their filled ones, others as they
+// are.
+func filledOf(g draw.GlyphDrawer) draw.GlyphDrawer {
+	switch g := g.(type) {
+	case glyph:
+		return glyph{g.g, true}
+	case draw.RingGlyph:
+		return draw.CircleGlyph{}
+	case draw.SquareGlyph:
+		return draw.BoxGlyph{}
+	case draw.TriangleGlyph:
+		return draw.PyramidGlyph{}
+	}
+	return g
+}
+
+// stoppedEntry is the legend entry that says what a filled glyph means.
+func stoppedEntry() (string, plot.Thumbnailer) {
+	sc, err := plotter.NewScatter(plotter.XYs{{}})
+	if err != nil {
+		panic(err) // one finite point
+	}
+	sc.Color, sc.Shape, sc.Radius = color.Gray{Y: 0x60}, glyph{Ring, true}, glyphRadius
+	return "filled: stopped at the time limit", sc
 }

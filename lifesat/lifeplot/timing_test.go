@@ -28,12 +28,12 @@ func legendEntries(p *plot.Plot) int {
 // samples are made-up timings: two series, three sizes, three seeds each,
 // with known medians.
 var samples = []Sample{
-	{"direct", 8, 0.010}, {"direct", 8, 0.012}, {"direct", 8, 0.011},
-	{"direct", 16, 0.10}, {"direct", 16, 0.30}, {"direct", 16, 0.20},
-	{"direct", 32, 2.0}, {"direct", 32, 1.0}, {"direct", 32, 4.0},
-	{"knuth", 8, 0.02}, {"knuth", 8, 0.03},
-	{"knuth", 16, 0.5},
-	{"knuth", 32, 9.0}, {"knuth", 32, 11.0},
+	{"direct", 8, 0.010, false}, {"direct", 8, 0.012, false}, {"direct", 8, 0.011, false},
+	{"direct", 16, 0.10, false}, {"direct", 16, 0.30, false}, {"direct", 16, 0.20, false},
+	{"direct", 32, 2.0, false}, {"direct", 32, 1.0, false}, {"direct", 32, 4.0, false},
+	{"knuth", 8, 0.02, false}, {"knuth", 8, 0.03, false},
+	{"knuth", 16, 0.5, false},
+	{"knuth", 32, 9.0, false}, {"knuth", 32, 11.0, false},
 }
 
 func TestMedians(t *testing.T) {
@@ -122,10 +122,10 @@ func TestWritePNG(t *testing.T) {
 		{"samples", samples, nil},
 		{"log x", samples, &TimingOptions{LogX: true}},
 		// One sample: both axes' ranges are a single value.
-		{"one sample", []Sample{{"a", 4, 0.5}}, &TimingOptions{LogX: true}},
+		{"one sample", []Sample{{"a", 4, 0.5, false}}, &TimingOptions{LogX: true}},
 		// Within one decade, below one second (where plot.LogTicks
 		// labels nothing).
-		{"one decade", []Sample{{"a", 1, 0.003}, {"a", 2, 0.009}}, nil},
+		{"one decade", []Sample{{"a", 1, 0.003, false}, {"a", 2, 0.009, false}}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p, err := TimingPlot(c.s, c.o)
@@ -164,19 +164,19 @@ func TestTimingPlotErrors(t *testing.T) {
 		o    *TimingOptions
 	}{
 		{"none", nil, nil},
-		{"zero time", []Sample{{"a", 1, 0}}, nil},
-		{"negative time", []Sample{{"a", 1, 1}, {"a", 2, -1}}, nil},
-		{"NaN time", []Sample{{"a", 1, math.NaN()}}, nil},
-		{"infinite time", []Sample{{"a", 1, math.Inf(1)}}, nil},
-		{"NaN x", []Sample{{"a", math.NaN(), 1}}, nil},
-		{"zero x on a log axis", []Sample{{"a", 0, 1}}, &TimingOptions{LogX: true}},
+		{"zero time", []Sample{{"a", 1, 0, false}}, nil},
+		{"negative time", []Sample{{"a", 1, 1, false}, {"a", 2, -1, false}}, nil},
+		{"NaN time", []Sample{{"a", 1, math.NaN(), false}}, nil},
+		{"infinite time", []Sample{{"a", 1, math.Inf(1), false}}, nil},
+		{"NaN x", []Sample{{"a", math.NaN(), 1, false}}, nil},
+		{"zero x on a log axis", []Sample{{"a", 0, 1, false}}, &TimingOptions{LogX: true}},
 	} {
 		if _, err := TimingPlot(c.s, c.o); !errors.Is(err, ErrInput) {
 			t.Errorf("%s: error %v, want ErrInput", c.name, err)
 		}
 	}
 	// X = 0 is fine on a linear axis.
-	if _, err := TimingPlot([]Sample{{"a", 0, 1}}, nil); err != nil {
+	if _, err := TimingPlot([]Sample{{"a", 0, 1, false}}, nil); err != nil {
 		t.Errorf("x = 0 on a linear axis: %v", err)
 	}
 }
@@ -230,8 +230,8 @@ func TestLogTicks(t *testing.T) {
 // that is no series changes nothing.
 func TestTimingPlotPointsOnly(t *testing.T) {
 	runs := []Sample{
-		{"solved", 1, 2}, {"solved", 2, 3}, {"solved", 3, 1},
-		{"stopped", 1, 180}, {"stopped", 3, 180},
+		{"solved", 1, 2, false}, {"solved", 2, 3, false}, {"solved", 3, 1, false},
+		{"stopped", 1, 180, false}, {"stopped", 3, 180, false},
 	}
 	lines := func(o *TimingOptions) int {
 		p, err := TimingPlot(runs, o)
@@ -324,7 +324,7 @@ func rgba(c color.Color) color.RGBA { return c.(color.RGBA) }
 // the unstyled only.
 func TestTimingPlotStyles(t *testing.T) {
 	mine := Style{Color: color.RGBA{1, 2, 3, 255}, Glyph: Diamond}
-	runs := []Sample{{"other", 1, 1}, {"styled", 1, 2}, {"third", 1, 3}}
+	runs := []Sample{{"other", 1, 1, false}, {"styled", 1, 2, false}, {"third", 1, 3, false}}
 	p, err := TimingPlot(runs, &TimingOptions{Styles: map[string]Style{"styled": mine}})
 	if err != nil {
 		t.Fatal(err)
@@ -374,7 +374,7 @@ func TestTimingPlotNoLines(t *testing.T) {
 // canvas and checks that every legend text lies outside the axes' data
 // area: to its right on a wide picture, below it on a narrow one.
 func TestLegendOutside(t *testing.T) {
-	long := append(slices.Clone(samples), Sample{"a series with a rather long name", 8, 1})
+	long := append(slices.Clone(samples), Sample{"a series with a rather long name", 8, 1, false})
 	for _, c := range []struct {
 		name          string
 		width, height vg.Length
@@ -457,5 +457,38 @@ func TestGlyphs(t *testing.T) {
 				t.Errorf("glyph %d filled=%v: %d strokes and %d fills, want %v", g, filled, strokes, fills, want)
 			}
 		}
+	}
+}
+
+// TestTimingPlotStopped: stopped runs are drawn filled in their series'
+// colour, counted in the median at their limit, and explained in the
+// legend.
+func TestTimingPlotStopped(t *testing.T) {
+	runs := []Sample{{"s", 1, 1, false}, {"s", 1, 2, false}, {"s", 1, 60, true}, {"s", 2, 3, false}}
+	p, err := TimingPlot(runs, &TimingOptions{Styles: map[string]Style{"s": {Color: color.RGBA{9, 9, 9, 255}, Glyph: Square}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := legendTexts(p), []string{"s", "filled: stopped at the time limit"}; !slices.Equal(got, want) {
+		t.Errorf("legend %q, want %q", got, want)
+	}
+	filled := map[float64]bool{}
+	for _, m := range marks(p) {
+		if m.line {
+			// The median at x=1 of 1, 2 and 60 (stopped), at x=2 of 3.
+			if want := (plotter.XYs{{X: 1, Y: 2}, {X: 2, Y: 3}}); !reflect.DeepEqual(m.xys, want) {
+				t.Errorf("median line through %v, want %v", m.xys, want)
+			}
+			continue
+		}
+		for _, xy := range m.xys {
+			filled[xy.Y] = m.filled
+			if m.glyph != Square || m.rgba != (color.RGBA{9, 9, 9, 255}) {
+				t.Errorf("a point at %v drawn as %v in %v", xy, m.glyph, m.rgba)
+			}
+		}
+	}
+	if !reflect.DeepEqual(filled, map[float64]bool{1: false, 2: false, 3: false, 60: true}) {
+		t.Errorf("filled by time: %v", filled)
 	}
 }
