@@ -70,7 +70,11 @@
 // TimingPlot draws the times of an experiment, a Sample per run: X (box
 // side, period) against seconds on a log axis, every run a point and one
 // line per series (encoding, solver) through the median at each X.
-// SizeBars compares the formula sizes of encodings. Both return a
+// TargetPlot draws a benchmark table, a column per problem with every
+// series' runs side by side, its median, the target and another tool's
+// time. SizeBars compares the formula sizes of encodings. They return a
 // *plot.Plot of gonum.org/v1/plot, to adjust further, to Save, or to write
-// with WritePNG.
+// with WritePNG, which draws the legend outside the axes so that it
+// covers no data. A Style (TimingOptions.Styles) fixes a series' colour
+// and glyph, so that one solver looks the same in every figure.
 package lifeplot
