@@ -165,11 +165,12 @@ var blogFigure = Figure{Name: "still-lifes", Draw: func(rows []Row) (*plot.Plot,
 	for _, r := range timed(rows, isStill) {
 		s = append(s, styles.sample(label(r), r.Solver, float64(r.Side), r))
 	}
-	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt).
+	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt),
+	// two measurements and no series: points, no line between them.
 	blog := styles.add(BlogAnchor, BlogAnchor)
 	s = append(s, lifeplot.Sample{Series: blog, X: 16, Seconds: 2.7}, lifeplot.Sample{Series: blog, X: 64, Seconds: 46})
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box (direct encoding): a point per seed, a line through the medians",
-		XLabel: "box side n", Styles: styles})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box (direct encoding): a point per seed, a line through lifesat's medians",
+		XLabel: "box side n", Styles: styles, PointsOnly: []string{blog}})
 }}
 
 // blogTargets are the columns of the blog suite's targets figure: the
