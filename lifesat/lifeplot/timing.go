@@ -43,7 +43,8 @@ type TimingOptions struct {
 	// sizes that grow by factors.
 	LogX bool
 	// PointsOnly names the series drawn without a median line: runs
-	// stopped at a time limit, whose times are the limit's.
+	// stopped at a time limit, whose times are the limit's, or a few
+	// measurements that are no series (an anchor's published times).
 	PointsOnly []string
 	// NoLines draws every series as points only, without median lines:
 	// for an X that is no quantity a line could run along, like a seed.
