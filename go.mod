@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/go-air/gini v1.0.4
 	github.com/janpfeifer/gonb v0.11.5
+	github.com/rogpeppe/go-internal v1.16.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/term v0.48.0
 	gonum.org/v1/plot v0.15.2
@@ -28,5 +29,6 @@ require (
 	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
+	golang.org/x/tools v0.29.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )

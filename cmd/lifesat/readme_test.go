@@ -2,288 +2,364 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
+	"unicode"
 
-	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// A readmeLine is one "$ " command line of the README with the bracket
-// that ends it, as the README's "The command" section explains:
+// The README and the pages of docs/ show commands as a reader types them,
+// "$ " and the command, in their code blocks, and under some of them the
+// output. None carries a test annotation: the checks live in the
+// testscript files of testdata/script (TestScripts), and the tests below
+// keep the documents and the scripts together.
 //
-//	$ lifesat max -size 8x8           # 36 cells, proved optimal [exit 0: rle]
-//	$ lifesat osc -period 3 -size 7x7 -phases   # [exit 0: rle x3]
-//	$ lifesat count still -size 7x7 -allow-empty  # [exit 0: 127425]
-//	$ go test ./...                   # [ci]
-//
-// [exit N: SHAPE] runs the line and wants exit status N and stdout of that
-// shape: rle, cells or matrix (patterns in that format, "xK" for exactly
-// K of them), text (not empty), empty, or the exact output. [slow, exit
-// N: SHAPE] runs only with LIFESAT_STRESS=1. [ci] lines must appear in
-// .ci/run as written; [by hand] lines are left to the reader.
-type readmeLine struct {
-	n       int    // line number in README.md
-	command string // after "$ ", without the comment
-	mark    string // the bracket's contents
+//   - Every "$ lifesat ..." line (up to a pipe or a redirection) is a
+//     command of some script, and the output shown under it is in that
+//     script: one line anywhere in it, several lines as one block (a file
+//     the script compares standard output with). "lifesat -h" shows the
+//     usage text itself.
+//   - Every other "$ " line is a command of some script, or a line of
+//     .ci/run, or one that a reader runs by hand (byHand): installing,
+//     building into the clone, the timing suites, Jupyter, solvers run on
+//     a file.
+//   - The lines of the README's "Quick start" are run by .ci/run, as
+//     written (a line of .ci/run that begins with the command).
+//   - The README's Go program is library.txtar's main.go.
+
+// byHand are the beginnings of the documents' command lines that no test
+// runs: they install things, write into the clone, or run for minutes.
+var byHand = []string{
+	"go build ", "go install ", "go run ./cmd/lifesat-bench ", "go test -run '^$' -bench ",
+	"sudo ", "export ", "gonb ", "jupyter ", "cadical ",
 }
 
-var markRE = regexp.MustCompile(`\[([^\[\]]+)\]\s*$`)
+// A docCommand is one "$ " line of a code block, and the output shown
+// under it.
+type docCommand struct {
+	pos     string // file:line
+	command string // after "$ ", without a trailing "  # comment"
+	output  []string
+	section string // the "## " heading it is under
+}
 
-// readmeLines returns every "$ " line of the README's code blocks and
-// fails on a command line without a prompt or a "$ " line without its
-// bracket.
-func readmeLines(t *testing.T, readme string) []readmeLine {
+// docCommands returns the "$ " lines of the code blocks of the Markdown
+// file: fenced blocks, and blocks indented by four spaces.
+func docCommands(t *testing.T, path string) []docCommand {
 	t.Helper()
-	f, err := os.Open(readme)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var lines []readmeLine
-	sc := bufio.NewScanner(f)
-	fenced := false
-	for n := 1; sc.Scan(); n++ {
-		text := sc.Text()
-		if strings.HasPrefix(text, "```") {
-			fenced = !fenced
+	var cmds []docCommand
+	var cur *docCommand
+	fenced, inCode, prevBlank := false, false, true
+	section := ""
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		if strings.HasPrefix(line, "```") {
+			fenced, inCode, cur = !fenced, false, nil
 			continue
 		}
-		code := strings.HasPrefix(text, "    ") || fenced
-		body := strings.TrimSpace(text)
-		if !code || body == "" {
+		blank := strings.TrimSpace(line) == ""
+		indented := strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")
+		switch {
+		case fenced:
+			inCode = true
+		case indented && (inCode || prevBlank):
+			inCode = true
+		case blank:
+			// a blank line goes on with an indented block
+		default:
+			inCode, cur = false, nil
+		}
+		prevBlank = blank
+		if !fenced && strings.HasPrefix(line, "## ") {
+			section = strings.TrimPrefix(line, "## ")
+		}
+		if !inCode {
 			continue
 		}
-		if !strings.HasPrefix(body, "$ ") {
-			for _, cmd := range []string{"go ", "bash ", "sudo ", "echo ", "gonb ", "jupyter ", "export "} {
-				if strings.HasPrefix(body, cmd) {
-					t.Errorf("README.md:%d: a command line without the \"$ \" prompt: %s", n, body)
-				}
+		body := strings.TrimPrefix(strings.TrimPrefix(line, "    "), "\t")
+		if c, ok := strings.CutPrefix(strings.TrimSpace(body), "$ "); ok {
+			if i := strings.Index(c, "  # "); i >= 0 {
+				c = c[:i]
 			}
+			cmds = append(cmds, docCommand{pos: path + ":" + itoa(i+1), command: strings.TrimSpace(c), section: section})
+			cur = &cmds[len(cmds)-1]
 			continue
 		}
-		m := markRE.FindStringSubmatch(body)
-		if m == nil {
-			t.Errorf("README.md:%d: no [exit N: SHAPE], [ci] or [by hand] at the end of %q", n, body)
-			continue
+		if cur != nil && !fenced {
+			cur.output = append(cur.output, strings.TrimRight(body, " "))
 		}
-		command := strings.TrimPrefix(body[:len(body)-len(m[0])], "$ ")
-		if i := strings.Index(command, " #"); i >= 0 {
+	}
+	for i := range cmds {
+		out := cmds[i].output
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+		cmds[i].output = out
+	}
+	return cmds
+}
+
+// A script is a testscript file: its text, and its command lines without
+// their conditions, "!", "exec" or "exits N".
+type script struct {
+	name     string
+	text     string
+	commands []string
+	archive  *txtar.Archive
+}
+
+var scriptPrefix = regexp.MustCompile(`^(\[[^\]]*\]\s*)*(!\s+)?(exec\s+|exits\s+\d+\s+)?`)
+
+func readScripts(t *testing.T) []script {
+	t.Helper()
+	files, err := filepath.Glob("testdata/script/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts in testdata/script: %v", err)
+	}
+	var scripts []script
+	for _, f := range files {
+		a, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := script{name: f, text: string(data), archive: a}
+		sc := bufio.NewScanner(strings.NewReader(string(a.Comment)))
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			s.commands = append(s.commands, strings.TrimSpace(scriptPrefix.ReplaceAllString(line, "")))
+		}
+		scripts = append(scripts, s)
+	}
+	return scripts
+}
+
+// scriptsRunning returns the scripts that run the command line.
+func scriptsRunning(scripts []script, command string) []script {
+	var found []script
+	for _, s := range scripts {
+		for _, c := range s.commands {
+			if unquote(c) == unquote(command) {
+				found = append(found, s)
+				break
+			}
+		}
+	}
+	return found
+}
+
+// unquote drops the quotes of a command line, which a shell and a
+// testscript file write differently ('^$' and '^$', "x y" and 'x y').
+func unquote(s string) string {
+	return strings.NewReplacer(`'`, "", `"`, "").Replace(s)
+}
+
+// lifesatPart is the lifesat command of a shell line, before a pipe or a
+// redirection.
+func lifesatPart(command string) string {
+	for _, sep := range []string{" | ", " < ", " > ", " 2>"} {
+		if i := strings.Index(command, sep); i >= 0 {
 			command = command[:i]
 		}
-		lines = append(lines, readmeLine{n: n, command: strings.TrimSpace(command), mark: strings.TrimSpace(m[1])})
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
+	return strings.TrimSpace(command)
 }
 
-// buildCommands builds lifesat into a temporary folder and returns it.
-// (lifesat-bench's -h is tested in its own package; building it here would
-// link the plotting packages again.)
-func buildCommands(t *testing.T) string {
+// shows reports whether the script holds the output a document shows.
+func shows(s script, output []string) bool {
+	if len(output) == 1 {
+		return strings.Contains(s.text, output[0])
+	}
+	return strings.Contains(s.text, "\n"+strings.Join(output, "\n")+"\n")
+}
+
+// docFiles are the documents whose commands are checked.
+func docFiles(t *testing.T) []string {
 	t.Helper()
-	goCmd, err := exec.LookPath("go")
+	pages, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
-		t.Skip("no go command on PATH")
+		t.Fatal(err)
 	}
-	bin := t.TempDir()
-	if out, err := exec.Command(goCmd, "build", "-o", filepath.Join(bin, "lifesat"), ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return append([]string{"../../README.md"}, pages...)
 }
 
-// TestREADME runs every example line of README.md as written, from the
-// repository's root with the commands just built first on PATH, and checks
-// its documented exit status and output; every -h text; and the README's
-// Go program.
-func TestREADME(t *testing.T) {
-	root, err := filepath.Abs("../..")
+func TestDocsCommandsAreTested(t *testing.T) {
+	scripts := readScripts(t)
+	ci, err := os.ReadFile("../../.ci/run")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := readmeLines(t, filepath.Join(root, "README.md"))
-	if len(lines) < 10 {
-		t.Fatalf("only %d example lines in README.md", len(lines))
+	// inCI reports whether a line of .ci/run runs the command (perhaps
+	// with its output redirected).
+	inCI := func(command string) bool {
+		for _, l := range strings.Split(string(ci), "\n") {
+			l = strings.TrimSpace(l)
+			if l == command || strings.HasPrefix(l, command+" ") {
+				return true
+			}
+		}
+		return false
 	}
-	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := buildCommands(t)
-	// The lines are independent: they run side by side (as many at a time
-	// as -parallel allows, the number of cores by default).
-	t.Run("help", func(t *testing.T) { t.Parallel(); helpTextsRun(t, bin) })
-	t.Run("library", func(t *testing.T) { t.Parallel(); readmeProgramRuns(t, root) })
-	for _, l := range lines {
-		t.Run(strconv.Itoa(l.n), func(t *testing.T) {
-			t.Parallel()
-			mark := l.mark
+	n := 0
+	for _, doc := range docFiles(t) {
+		for _, c := range docCommands(t, doc) {
+			n++
+			if doc == "../../README.md" && c.section == "Quick start" {
+				if !inCI(c.command) {
+					t.Errorf("%s: the Quick start's %q is not run by .ci/run", c.pos, c.command)
+				}
+				continue
+			}
+			cmd := c.command
+			if strings.HasPrefix(cmd, "lifesat ") {
+				cmd = lifesatPart(cmd)
+			}
+			if cmd == "lifesat -h" {
+				if want := strings.Split(strings.TrimRight(usage(), "\n"), "\n"); strings.Join(c.output, "\n") != strings.Join(want, "\n") {
+					t.Errorf("%s: the output shown under \"lifesat -h\" is not the usage text:\n%s", c.pos, usage())
+				}
+				continue
+			}
+			found := scriptsRunning(scripts, cmd)
 			switch {
-			case mark == "by hand":
-				t.Skipf("README.md:%d: by hand: %s", l.n, l.command)
-			case mark == "ci":
-				if !strings.Contains(string(ci), "\n"+l.command+"\n") {
-					t.Errorf("README.md:%d: marked [ci] but .ci/run does not run %q", l.n, l.command)
+			case len(found) > 0:
+				ok := len(c.output) == 0
+				for _, s := range found {
+					ok = ok || shows(s, c.output)
+				}
+				if !ok {
+					t.Errorf("%s: the output shown under %q is not in %s", c.pos, c.command, found[0].name)
+				}
+			case inCI(c.command):
+			case strings.HasPrefix(cmd, "lifesat "):
+				t.Errorf("%s: no script in testdata/script runs %q", c.pos, cmd)
+			default:
+				manual := false
+				for _, p := range byHand {
+					manual = manual || strings.HasPrefix(c.command, p)
+				}
+				if !manual {
+					t.Errorf("%s: %q is run by no script in testdata/script nor by .ci/run (and is not a by-hand command)", c.pos, c.command)
+				}
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d command lines in the README and docs/", n)
+	}
+}
+
+// TestREADMEProgramIsTested: the README's Go program (its one "```go"
+// block) is the program library.txtar builds and runs.
+func TestREADMEProgramIsTested(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)\n```go\n(.*?\n)```").FindAllSubmatch(readme, -1)
+	if len(blocks) != 1 {
+		t.Fatalf("README.md has %d ```go blocks, want 1", len(blocks))
+	}
+	for _, s := range readScripts(t) {
+		if filepath.Base(s.name) != "library.txtar" {
+			continue
+		}
+		for _, f := range s.archive.Files {
+			if filepath.Base(f.Name) == "main.go" {
+				if string(f.Data) != string(blocks[0][1]) {
+					t.Errorf("README.md's Go program is not %s's %s", s.name, f.Name)
 				}
 				return
 			}
-			timeout := time.Minute
-			if rest, ok := strings.CutPrefix(mark, "slow, "); ok {
-				if os.Getenv("LIFESAT_STRESS") == "" {
-					t.Skipf("README.md:%d: slow; runs with LIFESAT_STRESS=1", l.n)
-				}
-				mark, timeout = rest, 10*time.Minute
-			}
-			status, shape, ok := parseMark(mark)
-			if !ok {
-				t.Fatalf("README.md:%d: bad bracket [%s]: want [exit N] or [exit N: SHAPE]", l.n, l.mark)
-			}
-			if pipe := strings.Split(l.command, "|"); len(pipe) > 1 {
-				for _, stage := range pipe[1:] {
-					name := strings.Fields(stage)[0]
-					if _, err := exec.LookPath(name); err != nil && name != "lifesat" {
-						t.Skipf("README.md:%d: %s is not installed (.ci/run installs it)", l.n, name)
-					}
-				}
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), timeout)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, "bash", "-o", "pipefail", "-c", l.command)
-			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-			var stdout, stderr strings.Builder
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := cmd.ProcessState.ExitCode()
-			if ctx.Err() != nil {
-				t.Fatalf("README.md:%d: %s: not done in %v", l.n, l.command, timeout)
-			}
-			if err != nil && code < 0 {
-				t.Fatalf("README.md:%d: %s: %v", l.n, l.command, err)
-			}
-			if code != status {
-				t.Fatalf("README.md:%d: %s: exit %d, the README says %d\nstderr: %s", l.n, l.command, code, status, stderr.String())
-			}
-			if code != 0 && strings.HasPrefix(l.command, "lifesat ") && !strings.Contains(l.command, "|") && strings.Count(stderr.String(), "\n") != 1 {
-				t.Errorf("README.md:%d: %s: exit %d wants one line on stderr, got %q", l.n, l.command, code, stderr.String())
-			}
-			if msg := checkShape(stdout.String(), shape); msg != "" {
-				t.Errorf("README.md:%d: %s: stdout %s\n%s", l.n, l.command, msg, stdout.String())
-			}
-		})
-	}
-}
-
-// parseMark reads "exit N" or "exit N: SHAPE".
-func parseMark(mark string) (status int, shape string, ok bool) {
-	head, shape, _ := strings.Cut(mark, ":")
-	n, found := strings.CutPrefix(strings.TrimSpace(head), "exit ")
-	status, err := strconv.Atoi(n)
-	return status, strings.TrimSpace(shape), found && err == nil
-}
-
-// checkShape returns what is wrong with out for the shape, or "".
-func checkShape(out, shape string) string {
-	kind, count, _ := strings.Cut(shape, " x")
-	switch kind {
-	case "":
-		return ""
-	case "empty":
-		if out != "" {
-			return "is not empty"
-		}
-		return ""
-	case "text":
-		if strings.TrimSpace(out) == "" {
-			return "is empty"
-		}
-		return ""
-	case "rle", "cells", "matrix":
-		want, err := pattern.ParseFormat(kind)
-		if err != nil {
-			return err.Error()
-		}
-		chunks := strings.Split(strings.TrimSpace(out), "\n\n")
-		if strings.TrimSpace(out) == "" {
-			chunks = nil
-		}
-		if count != "" && strconv.Itoa(len(chunks)) != count {
-			return "holds " + strconv.Itoa(len(chunks)) + " patterns, want " + count
-		}
-		if len(chunks) == 0 {
-			return "holds no pattern"
-		}
-		for _, c := range chunks {
-			p, err := pattern.Read(strings.NewReader(c + "\n"))
-			if err != nil {
-				return "does not read back: " + err.Error()
-			}
-			if p.Format != want {
-				return "is " + p.Format.String() + ", not " + kind
-			}
-		}
-		return ""
-	}
-	if strings.TrimSpace(out) != shape {
-		return "is not " + shape
-	}
-	return ""
-}
-
-// helpTextsRun checks that every -h text of the built command runs: help
-// exits 0 and prints the usage.
-func helpTextsRun(t *testing.T, bin string) {
-	for _, args := range [][]string{
-		{"lifesat", "-h"}, {"lifesat", "still", "-h"}, {"lifesat", "osc", "-h"}, {"lifesat", "ship", "-h"},
-		{"lifesat", "pred", "-h"}, {"lifesat", "max", "-h"}, {"lifesat", "count", "still", "-h"},
-		{"lifesat", "step", "-h"}, {"lifesat", "cnf", "osc", "-h"},
-	} {
-		out, err := exec.Command(filepath.Join(bin, args[0]), args[1:]...).CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "sage") {
-			t.Errorf("%v: %v\n%s", args, err, out)
 		}
 	}
+	t.Fatal("no main.go in testdata/script/library.txtar")
 }
 
-// readmeProgramRuns runs the README's Go program (its one "```go" block)
-// as written, as package main of a folder that exists only in a -overlay,
-// so nothing is written into the repository. The program asks for two
-// oscillators and prints the status and their number last.
-func readmeProgramRuns(t *testing.T, root string) {
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+// TestREADMEIsShort: the README is a front page of at most 300 lines
+// (issue 26); reference material goes to docs/.
+func TestREADMEIsShort(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)\n```go\n(.*?)\n```").FindSubmatch(readme)
-	if m == nil {
-		t.Fatal("README.md: no ```go block")
+	if n := strings.Count(string(data), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, more than 300: move reference material to docs/", n)
 	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(src, m[1], 0o644); err != nil {
+}
+
+// TestDocsLinks: every relative link of the README and of docs/ names a
+// file of the repository, and a "#fragment" a heading of that file (as
+// GitHub makes anchors of headings).
+func TestDocsLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, doc := range docFiles(t) {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(data), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, frag, _ := strings.Cut(target, "#")
+			path := doc
+			if file != "" {
+				path = filepath.Join(filepath.Dir(doc), file)
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: link %q: %v", doc, target, err)
+				continue
+			}
+			if frag != "" && !anchors(t, path)[frag] {
+				t.Errorf("%s: link %q: no heading of %s has the anchor %q", doc, target, path, frag)
+			}
+		}
+	}
+}
+
+// anchors returns the anchors GitHub gives the headings of a Markdown
+// file: lower case, punctuation dropped, spaces made hyphens.
+func anchors(t *testing.T, path string) map[string]bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	virtual := filepath.Join(root, "cmd", "lifesat", "readmeprogram", "main.go")
-	overlay := filepath.Join(dir, "overlay.json")
-	js := `{"Replace": {` + strconv.Quote(virtual) + `: ` + strconv.Quote(src) + `}}`
-	if err := os.WriteFile(overlay, []byte(js), 0o644); err != nil {
-		t.Fatal(err)
+	found := map[string]bool{}
+	fenced := false
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		found[b.String()] = true
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "run", "-overlay", overlay, "./cmd/lifesat/readmeprogram")
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
-	if err != nil || !regexp.MustCompile(`(?m)^SAT 2 oscillators, \d+ clauses$`).Match(out) {
-		t.Errorf("README.md's Go program: %v\n%s", err, out)
-	}
+	return found
 }

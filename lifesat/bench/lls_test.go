@@ -18,9 +18,10 @@ import (
 )
 
 // TestLLSArgsAreTheREADMEs: the hard suite's LLS runs are the commands
-// the README gives for anyone to repeat, in the same order.
+// the documentation (docs/speed.md, once the README's) gives for anyone
+// to repeat, in the same order.
 func TestLLSArgsAreTheREADMEs(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/speed.md")
 	if err != nil {
 		t.Fatal(err)
 	}
