@@ -6,39 +6,19 @@
 // and read the pattern off the model - with random flips of the variables
 // so that the answer is not the empty pattern.
 //
-// # The model
+// # The model, in packages of its own
 //
-// A Board is a W x H rectangle of cells; (x, y) is column x, row y, from
-// the top-left corner. A Rule is any Life-like rule: a table of the next
-// state of a cell for each of the 512 states of its 3x3 neighbourhood
-// (Rule.Transition). ParseRule reads the three notations the community's
-// tools use (Golly, LLS, rlifesrc), and String writes each back in Golly's
-// canonical form:
+// Package rule holds the rules (rule.Rule, rule.Parse: B/S, Hensel, MAP,
+// partial, hexagonal and von Neumann notation) and package life the boards
+// (life.Board, life.Step, life.Plane, the symmetries and transforms of the
+// square); the pattern formats (rle, cells, matrix, tmpl, apgcode,
+// pattern) import only those two. This package holds the search.
 //
-//	B3/S23, 23/3           B/S, outer-totalistic: births on 3, survival on 2 or 3 (Life)
-//	B/S                    nothing is born, nothing survives (not Life: the zero Rule is no rule)
-//	B2n3/S23-q             Hensel, isotropic non-totalistic: births on 3 and on the
-//	                       two-corner pair "2n", survival on 2 and on 3 except "3q"
-//	MAPARYXfhZofugWaH7...  MAP: the 512 transitions in base64 (this one is Life)
-//	pB3a-c/S23             partial (LLS): 3a on, 3c off, the rest of B3, S2, S3 free
-//
-// A search under a partial rule makes each free isotropic class an
-// unknown, and each answer's Pattern.Rule says in which rules it works
-// (Problem.RuleRange: the transitions fixed, forced and still free).
-//
-// Step computes the next generation, with a dead edge or on a torus; it is
-// the plain simulation every search result is checked with.
-//
-// For example the dead centre of
-//
-//	O..
-//	...
-//	..O
-//
-// has two live neighbours in opposite corners, Hensel's class 2n
-// (Neighbourhood 257: NW is 256, SE is 1). Under Life it stays dead; under
-// B2n3/S23-q it is born. Knuth's encoding, which counts neighbours, takes
-// only outer-totalistic rules; the direct encoding takes any rule.
+// A search under a partial rule ("pB3/S23") makes each free isotropic
+// class an unknown, and each answer's Pattern.Rule says in which rules it
+// works (Problem.RuleRange: the transitions fixed, forced and still
+// free). Knuth's encoding, which counts neighbours, takes only
+// outer-totalistic rules; the direct encoding takes any rule.
 //
 // # Searching
 //
@@ -65,7 +45,7 @@
 // and spaceships a solver that takes a seed (cadical, kissat) gets the
 // formula as built and the seed instead (Diversify Auto, the default).
 //
-// Search then solves, decodes, re-simulates each pattern with Step
+// Search then solves, decodes, re-simulates each pattern with life.Step
 // (Problem.Check), and asks for further distinct patterns by adding a
 // clause that forbids each one found. "No such pattern exists" is a
 // Result with Status logic.Unsat, not an error.
@@ -120,7 +100,9 @@
 //
 // Enumerate and Count list and count the patterns of a Problem; Maximize
 // finds the most populous one and proves it optimal by a ladder of SAT
-// questions; Predecessor runs Life backwards. Two questions about plain
+// questions; Predecessor runs Life backwards; Race runs several searches
+// for one pattern side by side (Strategies: other seeds and encodings, and
+// symmetric sub-problems) and checks whichever answers. Two questions about plain
 // still lifes have dynamic programs over rows that need no solver and are
 // much faster for boxes up to 12 cells across: CountStillLifes (OEIS
 // A136278) and MaxStillLife (OEIS A055397). Count and Maximize hand plain

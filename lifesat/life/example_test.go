@@ -1,6 +1,7 @@
 package life_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -18,4 +19,41 @@ func ExampleStep() {
 	// .O.
 	// .O.
 	// .O.
+}
+
+func ExamplePlane() {
+	// The glider (LifeWiki "Glider") is back after 4 generations, one
+	// cell right and one down: the plane grows the frame to hold it.
+	b := life.NewBoard(3, 3)
+	for _, c := range [][2]int{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}} {
+		b.Set(c[0], c[1], true)
+	}
+	fmt.Print(life.Step(b, rule.Life, life.Dead), "\n")
+	g, at, err := life.Plane(context.Background(), b, rule.Life, 4)
+	fmt.Print(g)
+	fmt.Println(at, err)
+	// Output:
+	// ...
+	// O.O
+	// .OO
+	//
+	// ....
+	// ..O.
+	// ...O
+	// .OOO
+	// (0,0) <nil>
+}
+
+func ExampleSymmetry_Holds() {
+	blinker := life.NewBoard(3, 3)
+	for x := range 3 {
+		blinker.Set(x, 1, true)
+	}
+	for _, s := range []life.Symmetry{life.D4Plus, life.C4, life.D8} {
+		fmt.Println(s, s.Holds(blinker))
+	}
+	// Output:
+	// D4+ true
+	// C4 false
+	// D8 false
 }
