@@ -8,13 +8,13 @@ import (
 
 // MaxMemory bounds the memory a search may need, in bytes, as estimated
 // before anything is built: the formula, exactly sized, and the solver's
-// copy of it (logic.Footprint, measured for each backend). A problem over
+// copy of it (logic.Footprint, an estimate for each backend). A problem over
 // it is refused with an error that wraps ErrProblem and names the
 // estimate; the limits on the box (MaxSide, MaxCells) alone do not bound
 // the formula, whose size also depends on the period, the encoding, the
 // population bounds and, for Maximize, a counter over every cell that
-// grows with the square of their number. With it the peak memory of every
-// problem the limits accept stays under 4 GB (the table in the README).
+// grows with the square of their number. The estimates keep the peak
+// memory of every problem the limits accept under 4 GB (docs/limits.md).
 const MaxMemory = 3_000_000_000
 
 // formulaSize is the size of a formula, or an estimate of it.

@@ -40,8 +40,8 @@ const (
 const DefaultEncoding = Direct
 
 // MaxEncoding is the encoding Maximize uses when Settings name none: with
-// the totalizer's bounds, Knuth's counters prove optima faster (9x9 still
-// life: 7 s against 21 s for Direct, measured with "lifesat max").
+// the totalizer's bounds, Knuth's counters prove optima faster
+// (docs/speed.md).
 // Rules that are not outer-totalistic, which Knuth cannot state, get
 // Direct.
 const MaxEncoding = Knuth

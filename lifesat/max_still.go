@@ -33,8 +33,7 @@ const maxRowMemory = 2 << 30
 // over rows in the (max, +) semiring, whose state is the last two rows,
 // so time grows like 4^min(w, h) times max(w, h) and memory like
 // 6 bytes x 4^min(w, h) x max(w, h) for the back-pointers that rebuild
-// the board. Measured here: 9x9 in 0.14 s, 10x10 in 0.7 s, 11x11 in 5 s,
-// 12x12 in 45 s and 1.1 GB ("lifesat max", BenchmarkMaxStillLife). The
+// the board (times in docs/speed.md, BenchmarkMaxStillLife). The
 // shorter side may be at most 12, and the back-pointers may need at most
 // 2 GiB (12 x 19, 11 x 78, 10 x 318 are the largest such boxes).
 //

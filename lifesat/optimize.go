@@ -37,13 +37,12 @@ type MaxResult struct {
 //
 // A plain still life (period 1, no symmetry, cage or population bound)
 // whose box MaxStillLife takes is handed to MaxStillLife, a dynamic
-// program over rows that needs no solver and is much faster (12x12 in
-// under a minute, which the SAT path did not prove in minutes), unless the
-// Settings name a Solver or an Encoding: naming one asks for the SAT
-// path, for timing experiments. The row program has no best so far until
-// it ends, so when ctx has a deadline the SAT ladder runs beside it to
-// have one (measured: "lifesat max -size 12x12 -timeout 10s" printed 72
-// live cells, not proved optimal; the optimum is 80).
+// program over rows that needs no solver and is much faster than the SAT
+// path (docs/speed.md), unless the Settings name a Solver or an Encoding:
+// naming one asks for the SAT path, for timing experiments. The row
+// program has no best so far until it ends, so when ctx has a deadline
+// the SAT ladder runs beside it to have one: at the deadline its best
+// pattern comes back, not proved optimal.
 //
 // Settings apply as for Search (the empty pattern is allowed, Seed and
 // Diversify do not apply, and the encoding defaults to MaxEncoding). ctx

@@ -16,15 +16,11 @@ const (
 	// and kissat), NoFlip and Settings.Seed passed to the solver;
 	// FlipAll for still lifes and with solvers that have no seed (gini,
 	// minisat). Random flips hand a CDCL solver a random board to start
-	// from, far from any Life pattern: cadical needed several times as
-	// many conflicts on a flipped formula (exact p3 oscillator 16x16), and
-	// gophersat took 1.3-6.5 s instead of 0.3 s on an exact p2 oscillator
-	// in 16x16 (see the README, "Why the formula was hard"). Unflipped,
-	// the answers tend to be small (a blinker for period 2); the blog's
-	// dense random boards need FlipAll. Still lifes keep the flips: there
-	// cadical was as fast with them or faster (64x64: 1.0 s of CPU
-	// against 1.2 s without, seeds 1-3), and unflipped gophersat would
-	// return a lone block.
+	// from, far from any Life pattern, which makes oscillator and ship
+	// searches several times slower (docs/how-it-works.md, "Diversification");
+	// unflipped, the answers tend to be small (a blinker for period 2),
+	// and the blog's dense random boards need FlipAll. Still lifes keep
+	// the flips: unflipped, gophersat would return a lone block.
 	Auto Diversify = iota
 	// FlipAll flips every variable of the formula: the cells by a random
 	// mask, each auxiliary counter by its value on that random board. The

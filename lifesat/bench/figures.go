@@ -303,10 +303,7 @@ var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error
 		}
 	}
 	// Without LLS rows (lifesat-bench -lls DIR), LLS M1 with cadical as
-	// measured on this machine (README, "Hard searches"): seeds 1-5 of the
-	// first three searches, on 2026-11-23 beside the suite; one run each
-	// of the others (the D8 time, and p4 and the ship at a load of
-	// 5-10).
+	// docs/speed.md records it for these searches.
 	if !lls {
 		name := styles.add(llsBefore, LLSSolver)
 		for i, secs := range [][]float64{

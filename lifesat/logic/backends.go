@@ -73,7 +73,7 @@ var _ Seeder = External{}
 // ForSat returns the solver in that configuration, or false when it has
 // none. Such configurations find answers sooner and prove a formula empty
 // more slowly, so lifesat asks for them in oscillator and ship searches
-// only (see the README, "cadical's --sat").
+// only (docs/how-it-works.md).
 type SatTuner interface {
 	Solver
 	ForSat() (Solver, bool)
@@ -90,11 +90,10 @@ var (
 // phases), after a first look of SatFirstLook conflicts in its default
 // configuration (First: "-c 3000"). The first look answers the small
 // searches that the default configuration finds at once and "--sat"
-// does not (the D8-symmetric p3 16x16 oscillator: 488 conflicts against
-// 5,969), for at most 0.1-0.3 s on the long ones (see the README,
-// "cadical's --sat" and "cadical's first look"). Other external solvers, kissat among them (which
-// has a --sat configuration too, not tried here), are returned unchanged
-// with false.
+// does not, at a small cost on the long ones (docs/history.md, "cadical's
+// first look"). Other external solvers, kissat among them (which has a
+// --sat configuration too, not tried here), are returned unchanged with
+// false.
 func (e External) ForSat() (Solver, bool) {
 	if !e.is("cadical") {
 		return e, false

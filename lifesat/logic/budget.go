@@ -9,9 +9,9 @@ import "context"
 // Footprint estimates the peak memory, in bytes, of building a formula of
 // vars variables and clauses clauses of lits literals in all and loading
 // it into a session of s (nil means Gophersat): the CNF itself and the
-// solver's copy, as measured with /usr/bin/time on still-life and
-// oscillator formulas of 2 to 60 million literals (both encodings of
-// package lifesat). A caller compares it with its budget before building
+// solver's copy, fitted to the peaks of still-life and oscillator
+// formulas of 2 to 60 million literals (both encodings of package
+// lifesat; docs/limits.md). A caller compares it with its budget before building
 // a formula that might not fit. It leaves out what solving adds (learned
 // clauses).
 //

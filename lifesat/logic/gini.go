@@ -14,11 +14,10 @@ import (
 // CDCL solver that can be stopped (upstream gophersat cannot; lifesat's
 // copy of it can). Its zero value is ready to use.
 //
-// Facts of that solver that shape this adapter (measured with v1.0.4):
+// Facts of that solver (v1.0.4) that shape this adapter:
 //   - A search can be stopped: Session.Solve runs it with gini's GoSolve
 //     and, when ctx ends, stops it with Stop. The solver looks every 20000
-//     propagations (stopping PHP(11, 10) took 1 to 18 ms here),
-//     backtracks to the top level and keeps its learned clauses, so the
+//     propagations, backtracks to the top level and keeps its learned clauses, so the
 //     session stays usable after a cancelled Solve. Gini's result can only
 //     be waited for under a lock that Stop needs too, so a cancellable
 //     Solve polls for it (every 20 us at first, backing off to every 5
@@ -46,11 +45,8 @@ import (
 //     clauses (false on a tie). Flipping variables (CNF.Flip, the
 //     random-XOR trick) flips those counts too, so the flipped search
 //     mirrors the original one and finds the flipped image of the same
-//     model: XOR diversification barely changes Gini's answers. Measured:
-//     lifesat.Search for a 10x10 still life with seeds 1..20 (FlipAll)
-//     gave 1 distinct pattern with Gini, 20 with Gophersat; random 3-SAT
-//     with 80 variables and 280 clauses, 3 distinct models in 30 flipped
-//     runs against 30. Only variables with tied counts escape the mirror.
+//     model: XOR diversification barely changes Gini's answers. Only
+//     variables with tied counts escape the mirror.
 //     Diversify Gini with other constraints (blocking clauses,
 //     assumptions) instead.
 //   - Variables that appear in no clause are allocated too, so a model
