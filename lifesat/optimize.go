@@ -50,9 +50,9 @@ type MaxResult struct {
 // and loaded, before each solver call and while it runs; on cancellation
 // the best pattern so far comes back with ctx.Err(). Each improvement is
 // reported to Settings.Progress. The counter over every cell has about
-// (Period*Width*Height)^2 clauses, so the SAT path takes about 3500 cells
-// at most (12x290) within MaxMemory; larger problems are refused with
-// ErrProblem before anything is built.
+// (Period*Width*Height)^2 clauses, so the SAT path takes a few thousand
+// cells at most within MaxMemory (docs/limits.md); larger problems are
+// refused with ErrProblem before anything is built.
 func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	var given Encoding
 	if s != nil {
