@@ -147,7 +147,8 @@ func (bg *Background) Validate() error {
 // Check reports whether the plane follows r: every tile generation, its
 // sides wrapped around, steps to the next, and the last to the first. It
 // wraps ErrBackground and names the first cell that does not. Under a
-// partial rule the tile must need only fixed transitions.
+// partial rule the tile must need only fixed transitions, but for the
+// empty plane (nil), which a partial rule that leaves B0 free allows.
 func (bg *Background) Check(r rule.Rule) error {
 	if err := bg.Validate(); err != nil {
 		return err
@@ -156,10 +157,10 @@ func (bg *Background) Check(r rule.Rule) error {
 		return fmt.Errorf("%w: Check with the zero Rule", ErrBackground)
 	}
 	if bg == nil {
-		if r.Free(0) || r.Transition(0) {
+		if !r.Free(0) && r.Transition(0) {
 			return fmt.Errorf("%w: under %v the empty plane does not stay empty (B0)", ErrBackground, r)
 		}
-		return nil
+		return nil // a partial rule that leaves B0 free has a range without it
 	}
 	n := len(bg.Tile)
 	for i, g := range bg.Tile {
