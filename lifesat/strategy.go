@@ -84,7 +84,7 @@ func subSymmetries(p Problem) (strong, weak []life.Symmetry) {
 		own = life.C1
 	}
 	for _, sym := range []life.Symmetry{life.D8, life.D4Diag, life.D4Plus, life.C4, life.D2Diag, life.D2Anti, life.D2H, life.D2V, life.C2} {
-		if sym == own || !sym.Includes(own) || checkSymmetry(sym, p.Width, p.Height, p.Shift) != nil {
+		if sym == own || !sym.Includes(own) || p.fitsSymmetry(sym) != nil {
 			continue
 		}
 		if own == life.C1 && len(sym.Group()) == 2 {
