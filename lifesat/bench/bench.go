@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -24,12 +25,20 @@ const (
 	Search = "search" // lifesat.Search for one pattern
 	Max    = "max"    // lifesat.Maximize
 	Count  = "count"  // lifesat.Count (all patterns, the empty one included)
+	// Race is lifesat.Race for one pattern, with RaceJobs members at
+	// once: the portfolio of lifesat.Strategies (Case.NoMotions leaves
+	// out its motion members).
+	Race = "race"
 	// and LLS (lls.go): logic-life-search on the same search
 )
 
+// RaceJobs is how many members a Race case runs at once, whatever the
+// machine's cores.
+const RaceJobs = 2
+
 // A Case is one problem under one encoding and solver.
 type Case struct {
-	Kind     string // Search, Max or Count
+	Kind     string // Search, Max, Count, Race or LLS
 	Problem  lifesat.Problem
 	Encoding lifesat.Encoding // "" for the library's default
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
@@ -40,6 +49,11 @@ type Case struct {
 	// Timeout, when not zero, bounds each run of the case instead of
 	// the default 2 minutes (Options.Timeout, when set, overrides it).
 	Timeout time.Duration
+	// NoMotions makes a Race case skip the members whose generation
+	// Period/2 or Period/4 is generation 0 turned (the portfolio before
+	// they were added): each ends at once, and the next strategy takes
+	// its place.
+	NoMotions bool
 }
 
 // Name describes the case's problem, like "still life 16x16".
@@ -49,6 +63,11 @@ func (c Case) Name() string {
 		return "max " + c.Problem.String()
 	case Count:
 		return "count " + c.Problem.String()
+	case Race:
+		if c.NoMotions {
+			return fmt.Sprintf("%v, race of %d without motion members", c.Problem, RaceJobs)
+		}
+		return fmt.Sprintf("%v, race of %d", c.Problem, RaceJobs)
 	}
 	return c.Problem.String()
 }
@@ -246,6 +265,29 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		if err == nil {
 			r.Value = n.String()
 			r.Verified = crossCount(ctx, c.Problem, n.String())
+		}
+	case Race:
+		r.Encoding = "race of " + strconv.Itoa(RaceJobs)
+		opt := &lifesat.RaceOptions{Jobs: RaceJobs}
+		if c.NoMotions {
+			opt.Member = func(ctx context.Context, _ int, st lifesat.Strategy) (*lifesat.Result, error) {
+				if st.Restricted && st.Problem.Transform != life.Id {
+					return &lifesat.Result{Status: logic.Unsat, Exhausted: true}, nil
+				}
+				return lifesat.Search(ctx, st.Problem, &st.Settings)
+			}
+		}
+		start := time.Now()
+		res, err := lifesat.Race(ctx, c.Problem, set, opt)
+		r.SolveMS = ms(time.Since(start))
+		if res == nil {
+			r.Status = "ERROR"
+			return r
+		}
+		r.Vars, r.Clauses = res.Stats.Vars, res.Stats.Clauses
+		r.Status = status(err, res.Status)
+		if len(res.Patterns) > 0 {
+			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
 		}
 	default:
 		res, err := lifesat.Search(ctx, c.Problem, set)

@@ -91,7 +91,7 @@ func Suites() []Suite {
 	}
 	tpl.Plots = []Figure{templatesFigure}
 
-	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; with -lls DIR, the same searches with logic-life-search beside them (the README gives them as LLS commands)"}
+	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; with -lls DIR, the same searches with logic-life-search beside them (the README gives them as LLS commands); and exact p4 oscillators 8x8 and 10x10 by a race of 2 members, without and with the motion members (issue 29)"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, p := range HardProblems() {
 			hard.Cases = append(hard.Cases, Case{Kind: Search, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute})
@@ -100,8 +100,25 @@ func Suites() []Suite {
 	for _, p := range HardProblems() { // with lifesat-bench -lls DIR
 		hard.Cases = append(hard.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 3 * time.Minute})
 	}
+	// The race of the command's portfolio with and without its motion
+	// members, side by side.
+	for _, solver := range []string{"", "cadical"} {
+		for _, p := range HardRaces() {
+			for _, without := range []bool{true, false} {
+				hard.Cases = append(hard.Cases, Case{Kind: Race, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute, NoMotions: without})
+			}
+		}
+	}
 	hard.Plots = []Figure{hardFigure}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
+}
+
+// HardRaces are the hard suite's searches by a race of RaceJobs members
+// (lifesat.Race), each with and without the motion members of
+// lifesat.Strategies: exact period-4 oscillators, whose generation 2 is
+// often generation 0 reflected.
+func HardRaces() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Oscillator(4, 8, 8), lifesat.Oscillator(4, 10, 10)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.
