@@ -243,3 +243,25 @@ var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, erro
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n"})
 }}
+
+var racesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	var stopped []string
+	for _, r := range rows {
+		if r.Status == "ERROR" {
+			continue
+		}
+		series := "race of 2 with motion members, " + r.Solver
+		if strings.HasSuffix(r.Problem, "without motion members") {
+			series = "race of 2 without them, " + r.Solver
+		}
+		if r.Status == "UNKNOWN" {
+			series += ", stopped at the time limit"
+			if !slices.Contains(stopped, series) {
+				stopped = append(stopped, series)
+			}
+		}
+		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Side), Seconds: seconds(r)})
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-4 oscillators in n x n by a race of 2: a point per seed", XLabel: "n", PointsOnly: stopped})
+}}

@@ -20,7 +20,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, races Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
@@ -110,7 +110,15 @@ func Suites() []Suite {
 		}
 	}
 	hard.Plots = []Figure{hardFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
+
+	races = Suite{Name: "races", MinSeeds: 5, Doc: "the hard suite's races alone: exact p4 oscillators 8x8 and 10x10 by a race of 2 members, without and with the motion members (issue 29), gophersat and cadical, 5 seeds, at most 3 minutes a run"}
+	for _, c := range hard.Cases {
+		if c.Kind == Race {
+			races.Cases = append(races.Cases, c)
+		}
+	}
+	races.Plots = []Figure{racesFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races}
 }
 
 // HardRaces are the hard suite's searches by a race of RaceJobs members
