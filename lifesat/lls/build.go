@@ -230,7 +230,7 @@ func Build(a *Args, read func(name string) ([]byte, error)) (*Search, error) {
 	}
 	w, h, d := tpl.Width, tpl.Height, len(tpl.Gens)
 	p := lifesat.Problem{Width: w, Height: h, Template: tpl}
-	bg, open, err := background(a, read)
+	bg, open, err := Background(a.Background, a.BackgroundOffset, read)
 	if err != nil {
 		return nil, err
 	}
@@ -509,14 +509,16 @@ var shipped = map[string]string{
 	"zebra":             "1\n0\n",
 }
 
-// background reads --background and --background_offset: the plane
+// Background reads an LLS background, as --background NAME and
+// --background_offset X Y T give it (offset nil when absent): the plane
 // (nil for LLS's vacuum, and for possible_strobing, which is the rule's
 // own empty plane: lifesat strobes under B0 without being told), and
 // whether the rule is left unstated around the box (a tile of primed
-// cells, such as forced_vacuum).
-func background(a *Args, read func(string) ([]byte, error)) (*life.Background, bool, error) {
-	name := a.Background
-	off := a.BackgroundOffset
+// cells, such as forced_vacuum: the template is then Open). The name ""
+// is vacuum. read reads the file; a name it reports as missing
+// (fs.ErrNotExist) is looked for among LLS's shipped backgrounds.
+func Background(name string, offset []int, read func(string) ([]byte, error)) (bg *life.Background, open bool, err error) {
+	off := offset
 	if off != nil && len(off) != 3 {
 		return nil, false, fmt.Errorf("%w: --background_offset takes 3 numbers", ErrArgs)
 	}
@@ -534,7 +536,7 @@ func background(a *Args, read func(string) ([]byte, error)) (*life.Background, b
 	if err != nil {
 		return nil, false, fmt.Errorf("%w: --background %s: %w", ErrArgs, quote(name), err)
 	}
-	bg := &life.Background{}
+	bg = &life.Background{}
 	primed, named := 0, 0
 	for _, gen := range t.Gens {
 		b := life.NewBoard(t.Width, t.Height)
