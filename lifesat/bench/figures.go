@@ -263,5 +263,10 @@ var racesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, erro
 		}
 		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Side), Seconds: seconds(r)})
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-4 oscillators in n x n by a race of 2: a point per seed", XLabel: "n", PointsOnly: stopped})
+	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-4 oscillators in n x n by a race of 2: a point per seed", XLabel: "n", PointsOnly: stopped})
+	if err != nil {
+		return nil, err
+	}
+	p.Y.Max *= 30 // room above the points for the legend
+	return p, nil
 }}
