@@ -47,7 +47,10 @@ type Strategy struct {
 // R270). (Measured on an exact period-4 oscillator in 10x10 with
 // cadical, one run each: D8 proved empty in 0.2 s, D4x in 11 s, D4+ in 4
 // s, C4 in 43 s, R90 in 59 s, while F\ found one in 0.3 s and R180 in 26
-// s; the race with two jobs went from 80 s to 0.9 s, see the README.)
+// s. A race of 2, seeds 1-5, "lifesat-bench -suite races": a median of
+// 123 s without the motion members and 0.69 s with them with cadical,
+// over 180 s and 17 s with gophersat; exact p4 8x8, 11.3 s and 7.6 s
+// with cadical, 28 s and 4.1 s with gophersat.)
 // Then the other strong symmetries, then the weak symmetries, which
 // halve the cells only, alternate with members that search p whole, a
 // weak one first: the diagonal mirrors D2\ and D2/, the axis mirrors D2-
