@@ -25,7 +25,7 @@ func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if p.plainStillLife() && !set.Rule.Partial() {
+	if p.plainStillLife() && !set.Rule.Partial() && !set.Rule.BirthOnZero() {
 		n, err := CountStillLifes(ctx, p.Width, p.Height, set.Rule)
 		if err == nil && !set.AllowEmpty {
 			n.Sub(n, big.NewInt(1))

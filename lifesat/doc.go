@@ -23,7 +23,8 @@
 // # Searching
 //
 // A Problem says what to look for: Period generations that each fit in a
-// Width x Height box, generation Period being generation 0 again. Period 1
+// Width x Height box, generation Period being generation 0 again (moved
+// by Shift for a spaceship, and turned by Transform; see below). Period 1
 // is a still life. Cells outside the box are dead at every generation,
 // and so is the one-cell ring around it, where a pattern could otherwise
 // give birth: a pattern found in the box lives in the empty plane.
@@ -95,6 +96,34 @@
 //	p := lifesat.Reaction(tpl)
 //	p.MinPop, p.MaxPop = 6, 12
 //	res, _ := lifesat.Search(ctx, p, nil) // eater 1, the fishhook
+//
+// # Motions, backgrounds and generation constraints
+//
+// Generation Period need not be generation 0 merely moved: Transform
+// turns or reflects it first, about the box's centre (a Motion: the names
+// are rlifesrc's, Id R90 R180 R270 F| F- F\ F/). The LWSS is
+// glide-reflective, its generation 2 its generation 0 mirrored top to
+// bottom and moved a cell, so it is the one answer of
+//
+//	p := lifesat.Problem{Width: 7, Height: 5, Period: 2, Transform: life.FlipTB, Shift: image.Pt(1, 0)}
+//
+// and a flipping oscillator of period 4 is found with Period 2 and a
+// reflection: half the generations. Race tries such halves of an
+// oscillator's or ship's period beside the symmetric sub-problems
+// (Strategies), and Unroll gives an answer the whole period.
+//
+// A Background lays the box on a periodic plane (a life.Background: a
+// tile of cells, its generations, its offset) instead of the empty one;
+// under a B0 rule without S8 every search lies on the strobing plane,
+// dead and alive in turn (life.Vacuum), and Check re-simulates on it with
+// the plain Step.
+//
+// The constraints of logic-life-search's command line name generations
+// of the problem (0..Period, or the template's): Change (two generations
+// differ), PopBounds (populations summed over generations), MaxChange,
+// MaxDecay and MaxGrowth (cells changed, lost and gained from generation
+// 0, at each generation), and Asymmetric (motions the pattern must not
+// follow). Package lls reads LLS's words into them.
 //
 // # Beyond one pattern
 //

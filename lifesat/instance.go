@@ -25,7 +25,8 @@ type Instance struct {
 	Exact bool
 	cells []logic.Lit // [t][y][x] flattened
 	trans [512]logic.Lit
-	size  formulaSize // of a sizeOnly encode
+	size  formulaSize      // of a sizeOnly encode
+	bg    *life.Background // the plane around the box
 }
 
 // Transition is the literal of the transition of neighbourhood n: True or
@@ -36,13 +37,39 @@ type Instance struct {
 func (in *Instance) Transition(n rule.Neighbourhood) logic.Lit { return in.trans[n&511] }
 
 // Cell is the literal that is true exactly when cell (x, y) of generation
-// t is alive; logic.False outside the box.
+// t is alive: outside the box a constant, the background's (logic.False
+// on the empty plane), and logic.False for a generation t outside
+// 0..Period-1.
 func (in *Instance) Cell(t, x, y int) logic.Lit {
 	p := in.Problem
-	if x < 0 || y < 0 || x >= p.Width || y >= p.Height || t < 0 || t >= p.gens() {
+	if t < 0 || t >= p.gens() {
 		return logic.False
 	}
+	if x < 0 || y < 0 || x >= p.Width || y >= p.Height {
+		return in.bgLit(t, x, y)
+	}
 	return in.cells[(t*p.Height+y)*p.Width+x]
+}
+
+// at is the literal of cell (x, y) of generation g of the pattern's
+// evolution, g among the problem's generations or past them: the cell of
+// the generation and place it is (Problem.where), or the background's
+// constant where that is outside the box.
+func (in *Instance) at(g, x, y int) logic.Lit {
+	p := in.Problem
+	ph, q := p.where(g, image.Pt(x, y))
+	if !q.In(p.Box()) {
+		return in.bgLit(g, x, y)
+	}
+	return in.cells[(ph*p.Height+q.Y)*p.Width+q.X]
+}
+
+// bgLit is the background's constant at cell (x, y) of generation g.
+func (in *Instance) bgLit(g, x, y int) logic.Lit {
+	if in.bg.Alive(g, x, y) {
+		return logic.True
+	}
+	return logic.False
 }
 
 // Decode reads the pattern from a model of the CNF (model[v] is the value
@@ -113,11 +140,9 @@ const (
 // must fit in the settings' memory budget in their solver, not only as
 // CNF; with sizeOnly, encode returns an Instance that only has its size.
 func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int) bool, mode encodeMode, extra formulaSize) (*Instance, error) {
-	if err := p.Validate(); err != nil {
+	bg, err := p.validateUnder(set.Rule)
+	if err != nil {
 		return nil, err
-	}
-	if set.Rule.BirthOnZero() {
-		return nil, fmt.Errorf("%w: rule %v has B0: cells with no live neighbours are born, so no pattern stays in a finite box", ErrProblem, set.Rule)
 	}
 	if set.Rule.Partial() && set.Encoding != Direct {
 		return nil, fmt.Errorf("%w: the %s encoding states one rule; the partial rule %v leaves transitions free: use the direct encoding", ErrProblem, set.Encoding, set.Rule)
@@ -128,7 +153,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	}
 	per, w, h := p.gens(), p.Width, p.Height
 	c := &logic.CNF{}
-	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
+	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h), bg: bg}
 	in.allocateCells()
 	if p.outOfReach() {
 		// Generation Period-1 steps into the box and the ring around it,
@@ -156,8 +181,9 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		return func(x, y int) logic.Lit { return in.Cell(t, x, y) }
 	}
 	// Every cell of the box and of the ring around it follows the rule;
-	// ring cells are dead at every generation, so nothing is born there.
-	// The last generation steps to generation 0 moved by the shift.
+	// ring cells are the background's at every generation (dead on the
+	// empty plane), so nothing is born there. The last generation steps
+	// to generation 0 moved by the period's motion (generation Period).
 	type stepArgs struct {
 		cur, next grid
 		area      region
@@ -169,7 +195,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	for t := range per - 1 {
 		steps = append(steps, stepArgs{gen(t), gen(t + 1), all(p.stepArea(t))})
 	}
-	moved := func(x, y int) logic.Lit { return in.Cell(0, x-p.Shift.X, y-p.Shift.Y) }
+	moved := func(x, y int) logic.Lit { return in.at(per, x, y) }
 	if !p.transient() {
 		steps = append(steps, stepArgs{gen(per - 1), moved, all(p.stepArea(per - 1))})
 	}
@@ -181,7 +207,8 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	// all: only one cell per orbit is encoded. (A template may leave the
 	// rule unstated on cells of an orbit but not on others, and a partial
 	// rule's free transitions are not known to be symmetric.)
-	if p.Template == nil && !set.Rule.Partial() && p.Symmetry.Preserves(set.Rule) {
+	// A background must have the symmetry too, which a uniform one has.
+	if p.Template == nil && !set.Rule.Partial() && p.Symmetry.Preserves(set.Rule) && uniform(bg) {
 		for i := range steps {
 			steps[i].area = representatives(p.Symmetry, steps[i].area.Rectangle, w, h)
 		}
@@ -200,10 +227,13 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	for _, s := range steps {
 		size.vars += int64(auxVars(enc, s.area))
 	}
-	if in.Exact {
-		f := p.frame()
-		size.vars += int64(len(maximalDivisors(per)) * f.Dx() * f.Dy()) // differ
+	if in.Exact && !p.transient() {
+		for _, r := range p.repeats() {
+			a := p.repeatArea(r.n, r.t)
+			size.vars += int64(a.Dx() * a.Dy()) // differ
+		}
 	}
+	size = size.plus(p.constraintsSize())
 	lo, hi := p.popBounds()
 	bounded := lo > 0 || hi < w*h
 	if bounded {
@@ -223,11 +253,8 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		}
 	}
 	if in.Exact && !p.transient() {
-		for _, div := range maximalDivisors(per) {
-			sx, sy := p.Shift.X*div, p.Shift.Y*div
-			if sx%per == 0 && sy%per == 0 {
-				differ(c, phased, in, div, image.Pt(sx/per, sy/per))
-			}
+		for _, r := range p.repeats() {
+			differ(c, phased, in, r.n, r.t)
 		}
 	}
 	first := make([]logic.Lit, 0, w*h)
@@ -236,8 +263,17 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 			first = append(first, in.Cell(0, x, y))
 		}
 	}
-	if !set.AllowEmpty && p.Template == nil || p.Shift != (image.Point{}) {
-		c.Add(first...) // an empty "spaceship" would not move
+	if p.mustLive(set) {
+		// Some cell differs from the background (is alive, on the empty
+		// plane); an empty "spaceship" would not move.
+		some := make([]logic.Lit, len(first))
+		for i, l := range first {
+			some[i] = l.Xor(bg.Alive(0, i%w, i/w))
+		}
+		c.Add(some...)
+	}
+	if !p.carries(bg) {
+		c.Add() // nothing comes back to the background: no pattern exists
 	}
 	if p.Template != nil {
 		in.encodeTemplate()
@@ -260,6 +296,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		c.Add(in.Cell(0, pt.X, pt.Y))
 		c.Add(in.Cell(1, pt.X, pt.Y).Not())
 	}
+	in.encodeConstraints()
 	c.Comment("lifesat %v, rule %v, encoding %s, diversify %v, seed %d", p, set.Rule, set.Encoding, set.Diversify, set.Seed)
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {
@@ -402,17 +439,28 @@ func maximalDivisors(p int) []int {
 	return ds
 }
 
-// differ adds clauses saying generation t differs from generation 0
-// moved by shift in some cell of the frame: d_c -> (a_c XOR b_c) for each
-// cell c, and one of the d_c.
-func differ(c *logic.CNF, phased bool, in *Instance, t int, shift image.Point) {
-	f := in.Problem.frame()
+// differ adds clauses saying generation n differs from generation 0
+// moved by t in some cell where either has its pattern: d_c -> (a_c XOR
+// b_c) for each cell c, and one of the d_c. When the backgrounds of the
+// two differ, so do the generations, and nothing is added.
+func differ(c *logic.CNF, phased bool, in *Instance, n int, t image.Point) {
+	p := in.Problem
+	if !sameBackground(in.bg, 0, affine{m: identity.m, o: t}, n) {
+		return
+	}
+	f := p.repeatArea(n, t)
 	some := make([]logic.Lit, 0, f.Dx()*f.Dy())
 	seen := make(map[[2]logic.Lit]bool) // cells of one orbit share their pair
 	for y := f.Min.Y; y < f.Max.Y; y++ {
 		for x := f.Min.X; x < f.Max.X; x++ {
-			a, b := in.Cell(t, x, y), in.Cell(0, x-shift.X, y-shift.Y)
-			if a == logic.False && b == logic.False || seen[[2]logic.Lit{a, b}] {
+			a, b := in.at(n, x, y), in.at(0, x-t.X, y-t.Y)
+			if a.IsConst() && b.IsConst() {
+				if a != b {
+					return // they differ here already
+				}
+				continue
+			}
+			if seen[[2]logic.Lit{a, b}] {
 				continue
 			}
 			seen[[2]logic.Lit{a, b}] = true
@@ -423,6 +471,13 @@ func differ(c *logic.CNF, phased bool, in *Instance, t int, shift image.Point) {
 		}
 	}
 	c.Add(some...)
+}
+
+// uniform reports whether every generation of the background is all
+// alive or all dead (the empty plane and the strobe are).
+func uniform(bg *life.Background) bool {
+	w, h := bg.Size()
+	return w == 1 && h == 1
 }
 
 // numCellVars is the number of cell variables, which come first.

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
@@ -134,13 +135,19 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 			if len(e.res.Patterns) == 0 {
 				return nil, fmt.Errorf("lifesat: race member %d (%s) found a pattern but returned none", e.k, st)
 			}
-			for _, pat := range e.res.Patterns {
-				if err := p.Check(pat, &set); err != nil {
+			pats := make([]*Pattern, len(e.res.Patterns))
+			for i, pat := range e.res.Patterns {
+				un, err := st.Problem.Unroll(pat, p.gens(), &st.Settings)
+				if err != nil {
+					return nil, fmt.Errorf("lifesat: race member %d (%s): %w", e.k, st, err)
+				}
+				if err := p.Check(un, &set); err != nil {
 					return nil, fmt.Errorf("lifesat: internal error: the answer of race member %d (%s) fails verification: %w", e.k, st, err)
 				}
+				pats[i] = un
 			}
 			res := *e.res
-			res.Patterns = res.Patterns[:1]
+			res.Patterns = pats[:1]
 			res.Exhausted = false
 			return &res, nil
 		case e.res.Status == logic.Unsat && !st.Restricted:
@@ -169,7 +176,10 @@ func JobsThatFit(p Problem, s *Settings, jobs int) int {
 // direct encoding".
 func (st Strategy) String() string {
 	what := "the whole problem"
-	if st.Restricted {
+	switch {
+	case st.Restricted && st.Problem.Transform != life.Id:
+		what = fmt.Sprintf("the %v sub-problem", Motion{st.Problem.period(), st.Problem.Transform, st.Problem.Shift})
+	case st.Restricted:
 		what = "the " + string(st.Problem.Symmetry) + " sub-problem"
 	}
 	enc := st.Settings.Encoding

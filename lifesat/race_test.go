@@ -143,3 +143,70 @@ func TestRaceStopsEveryMember(t *testing.T) {
 		t.Errorf("%d members still running after Race returned", n)
 	}
 }
+
+// TestStrategiesMotions: an oscillator of even period races the
+// sub-problems of half its period with a reflection or a half turn (and
+// of a quarter of it with a quarter turn), right after D8 (first, when
+// no strong symmetry fits); in a square box one of each pair that a turn
+// or reflection of the box makes alike (F\ and F/, F- and F|, R90 and
+// R270). A ship's motion members carry its shift in two halves.
+func TestStrategiesMotions(t *testing.T) {
+	describe := func(p lifesat.Problem, n int) string {
+		var got []string
+		for _, st := range lifesat.Strategies(p, nil, n) {
+			switch {
+			case st.Restricted && st.Problem.Transform != life.Id:
+				got = append(got, lifesat.Motion{Gens: st.Problem.Period, Transform: st.Problem.Transform, Shift: st.Problem.Shift}.String())
+			case st.Restricted:
+				got = append(got, string(st.Problem.Symmetry))
+			default:
+				got = append(got, "whole")
+			}
+			if err := st.Problem.Validate(); err != nil {
+				t.Errorf("%v: %v", st.Problem, err)
+			}
+		}
+		return strings.Join(got, ", ")
+	}
+	for _, tc := range []struct {
+		p    lifesat.Problem
+		n    int
+		want string
+	}{
+		{lifesat.Oscillator(4, 10, 10), 11, `whole, D8, p2 F\, p2 F-, p2 R180, p1 R90, D4x, D4+, C4, D2\, whole`},
+		{lifesat.Oscillator(2, 8, 6), 6, `whole, D4+, p1 F-, p1 F|, p1 R180, D2-`},
+		{lifesat.Oscillator(3, 8, 8), 3, `whole, D8, D4x`},
+		{lifesat.Spaceship(4, 1, 1, 5, 5), 3, `whole, p2 F\ (1,0), D2\`},
+		{lifesat.Spaceship(4, 2, 0, 7, 5), 3, `whole, p2 F- (1,0), D2-`},
+	} {
+		if got := describe(tc.p, tc.n); got != tc.want {
+			t.Errorf("%v:\n got %s\nwant %s", tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestRaceUnrollsMotionMembers: when a motion member answers, Race
+// returns its answer unrolled to the whole period, checked against the
+// raced problem.
+func TestRaceUnrollsMotionMembers(t *testing.T) {
+	ctx := context.Background()
+	for _, p := range []lifesat.Problem{lifesat.Oscillator(2, 6, 6), lifesat.Spaceship(4, 2, 0, 7, 5)} {
+		f := &fakeMember{answer: func(ctx context.Context, k int, st lifesat.Strategy) (*lifesat.Result, error) {
+			if st.Problem.Transform != life.Id {
+				return lifesat.Search(ctx, st.Problem, &st.Settings)
+			}
+			if st.Restricted {
+				return &lifesat.Result{Status: logic.Unsat, Exhausted: true}, nil
+			}
+			<-ctx.Done() // whole members never answer
+			return &lifesat.Result{Status: logic.Unknown}, ctx.Err()
+		}}
+		res, err := lifesat.Race(ctx, p, nil, &lifesat.RaceOptions{Jobs: 2, Member: f.run})
+		if err != nil || res.Status != logic.Sat {
+			t.Fatalf("%v: %+v, %v", p, res, err)
+		}
+		if pat := res.Patterns[0]; len(pat.Phases) != p.Period || p.Check(pat, nil) != nil {
+			t.Errorf("%v: %d phases, %v", p, len(pat.Phases), p.Check(pat, nil))
+		}
+	}
+}

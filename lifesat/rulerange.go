@@ -24,28 +24,30 @@ func (p Problem) RuleRange(pat *Pattern, r rule.Rule) (rule.Rule, error) {
 	if len(pat.Phases) != per {
 		return rule.Rule{}, fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
 	}
-	f := p.frame()
 	free := p.freeCells()
+	bg := p.Background
+	if bg == nil && !r.Free(0) {
+		bg, _ = life.Vacuum(r) // an error leaves the dead plane, which the rule then fails
+	}
 	rng := r
-	for t, b := range pat.Phases {
+	for t := range per {
 		if t+1 == per && p.transient() {
 			break
 		}
-		area := p.stepArea(t).Intersect(f)
+		area := p.stepArea(t)
+		cur := p.planeOf(pat, bg, t, area.Inset(-1))
+		next := p.planeOf(pat, bg, t+1, area)
 		for y := area.Min.Y; y < area.Max.Y; y++ {
 			for x := area.Min.X; x < area.Max.X; x++ {
 				if free != nil && free[t][image.Pt(x, y)] {
 					continue
 				}
-				n := b.Neighbourhood(x, y, life.Dead)
-				next := pat.Phases[0].Alive(x-p.Shift.X, y-p.Shift.Y)
-				if t+1 < per {
-					next = pat.Phases[t+1].Alive(x, y)
-				}
+				n := cur.Neighbourhood(x-area.Min.X+1, y-area.Min.Y+1, life.Dead)
+				nx := next.Alive(x-area.Min.X, y-area.Min.Y)
 				switch {
 				case rng.Free(n):
-					rng = rng.Fix(n, next)
-				case rng.Transition(n) == next:
+					rng = rng.Fix(n, nx)
+				case rng.Transition(n) == nx:
 				case !r.Free(n):
 					return rule.Rule{}, fmt.Errorf("lifesat: cell (%d,%d) of generation %d does not follow the rule %v", x, y, t, r)
 				default:

@@ -148,23 +148,79 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 // for pat.
 func (in *Instance) blockSize(pat *Pattern) formulaSize {
 	p := in.Problem
+	if p.Template != nil {
+		n := int64(len(pat.Phases) * p.Width * p.Height)
+		return formulaSize{clauses: 1, lits: n}
+	}
 	var sz formulaSize
-	for _, b := range pat.Phases {
-		moves := int64(1)
-		if bb := b.BoundingBox(); p.Shift != (image.Point{}) && !bb.Empty() {
-			moves = int64(p.Width-bb.Dx()+1) * int64(p.Height-bb.Dy()+1)
-		}
+	for _, ph := range in.phases(pat) {
+		moves := int64(len(ph.moves))
 		sz.clauses += moves
 		sz.lits += moves * int64(p.Width*p.Height)
 	}
 	return sz
 }
 
+// A phase is one generation of an answer's evolution that could be
+// generation 0 of another answer: its cells (a board of area, on the
+// plane of generation 0) and the moves that place it in the box.
+type phase struct {
+	board *life.Board
+	area  image.Rectangle
+	moves []image.Point
+}
+
+// phases lists the generations of pat's evolution, over a whole turn of
+// the period's motion (Period times the transform's order), that could
+// be generation 0 of an answer, each with the moves that keep its pattern
+// in the box: only where it is for an oscillator, every place for a
+// spaceship, whose background allows the move. A generation whose
+// background is not generation 0's, or whose pattern is not in the box,
+// is none.
+func (in *Instance) phases(pat *Pattern) []phase {
+	p := in.Problem
+	var out []phase
+	for n := range p.period() * p.turns() {
+		area := p.reach(n)
+		b := p.planeOf(pat, in.bg, n, area)
+		var live image.Rectangle // where it differs from the background
+		for y := range area.Dy() {
+			for x := range area.Dx() {
+				if b.Alive(x, y) != in.bg.Alive(n, area.Min.X+x, area.Min.Y+y) {
+					live = live.Union(image.Rect(x, y, x+1, y+1).Add(area.Min))
+				}
+			}
+		}
+		ph := phase{board: b, area: area}
+		candidates := []image.Point{{}}
+		if p.travel() != (image.Point{}) && !live.Empty() {
+			candidates = candidates[:0]
+			for dy := -live.Min.Y; dy <= p.Height-live.Max.Y; dy++ {
+				for dx := -live.Min.X; dx <= p.Width-live.Max.X; dx++ {
+					candidates = append(candidates, image.Pt(dx, dy))
+				}
+			}
+		}
+		for _, d := range candidates {
+			if live.Add(d).In(p.Box()) && sameBackground(in.bg, n, affine{m: identity.m, o: d}, 0) {
+				ph.moves = append(ph.moves, d)
+			}
+		}
+		if len(ph.moves) > 0 {
+			out = append(out, ph)
+		}
+	}
+	return out
+}
+
 // block forbids pat, in every one of its phases, as generation 0 of a
 // later solution. A spaceship moves through translated copies of itself,
 // so for ships every phase is also forbidden at every place in the box:
 // ships are distinct up to phase and translation (anything finer would
-// make the count depend on the order the solver finds them in).
+// make the count depend on the order the solver finds them in). The
+// phases are those of a whole turn of the period's motion: a pattern
+// whose generation 2 is its generation 0 mirrored has its mirror images
+// among its phases.
 //
 // It returns ctx.Err() when it sees, before a clause, that ctx has ended.
 func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern) error {
@@ -173,25 +229,21 @@ func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern)
 		in.blockAll(sess, pat)
 		return nil
 	}
-	for _, b := range pat.Phases {
-		bb := b.BoundingBox()
-		moves := []image.Point{{}}
-		if p.Shift != (image.Point{}) && !bb.Empty() {
-			moves = moves[:0]
-			for dy := -bb.Min.Y; dy <= p.Height-bb.Max.Y; dy++ {
-				for dx := -bb.Min.X; dx <= p.Width-bb.Max.X; dx++ {
-					moves = append(moves, image.Pt(dx, dy))
-				}
-			}
-		}
-		for _, d := range moves {
+	for _, ph := range in.phases(pat) {
+		for _, d := range ph.moves {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			cl := make([]logic.Lit, 0, p.Width*p.Height)
 			for y := range p.Height {
 				for x := range p.Width {
-					cl = append(cl, in.Cell(0, x, y).Xor(b.Alive(x-d.X, y-d.Y)))
+					// The phase's cell moved here, or the background.
+					q := image.Pt(x, y).Sub(d)
+					v := in.bg.Alive(0, x, y)
+					if q.In(ph.area) {
+						v = ph.board.Alive(q.X-ph.area.Min.X, q.Y-ph.area.Min.Y)
+					}
+					cl = append(cl, in.Cell(0, x, y).Xor(v))
 				}
 			}
 			sess.Add(cl...)

@@ -1,25 +1,10 @@
 package lifesat
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/life"
 )
-
-// checkSymmetry reports why the symmetry s cannot apply to a w x h box
-// moving by shift, or nil.
-func checkSymmetry(s life.Symmetry, w, h int, shift image.Point) error {
-	if s.Square() && w != h {
-		return fmt.Errorf("%w: symmetry %s needs a square box, not %dx%d", ErrProblem, s, w, h)
-	}
-	for _, g := range s.Generators() {
-		if g.Apply(shift) != shift {
-			return fmt.Errorf("%w: symmetry %s does not preserve the shift (%d,%d): the pattern could not move that way", ErrProblem, s, shift.X, shift.Y)
-		}
-	}
-	return nil
-}
 
 // representatives is the region of area that keeps, of each orbit of its
 // cells under the symmetry s of a w x h box, the first cell in row order.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image"
 
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
@@ -93,7 +94,7 @@ func (p Problem) validateTemplate() error {
 	for g, gen := range t.Gens {
 		for i, s := range gen {
 			x, y := i%w, i/w
-			ph, at := p.templateCell(g, x, y)
+			ph, at := p.where(g, image.Pt(x, y))
 			c := cell(ph, at.X, at.Y)
 			var other int
 			var odd bool
@@ -113,14 +114,18 @@ func (p Problem) validateTemplate() error {
 				}
 				other, odd = k, s.Not
 			}
-			if c < 0 { // outside the box: dead
+			if c < 0 { // outside the box: the background
+				known, alive := p.outside(g, x, y)
+				if !known {
+					continue
+				}
 				if other == 0 {
-					if !odd {
-						return fmt.Errorf("%w: template generation %d cell (%d,%d) is alive, but it is generation %d (%d,%d), outside the box", ErrProblem, g, x, y, ph, at.X, at.Y)
+					if odd == alive {
+						return fmt.Errorf("%w: template generation %d cell (%d,%d) is %s, but it is generation %d (%d,%d), outside the box, where the background is not", ErrProblem, g, x, y, s, ph, at.X, at.Y)
 					}
 					continue
 				}
-				c, odd = 0, !odd
+				c, odd = 0, odd == alive
 			}
 			if !union(c, other, odd) {
 				return fmt.Errorf("%w: template generation %d cell (%d,%d) is %s, which contradicts the other cells it must equal", ErrProblem, g, x, y, s)
@@ -142,22 +147,25 @@ func (p Problem) gens() int {
 // transient reports whether p is a reaction: a template and no period.
 func (p Problem) transient() bool { return p.Template != nil && p.Period == 0 }
 
-// templateCell maps cell (x, y) of template generation g to the
-// generation and place it speaks of: generation g mod Period, moved back
-// by g/Period shifts.
-func (p Problem) templateCell(g, x, y int) (int, image.Point) {
-	if p.transient() {
-		return g, image.Pt(x, y)
+// outside is what Validate knows of the plane's cell (x, y) of
+// generation g, outside the box: the Background's, or on the empty plane
+// dead at even generations (under a B0 rule it strobes, so an odd
+// generation's cell is not known without the rule).
+func (p Problem) outside(g, x, y int) (known, alive bool) {
+	if p.Background != nil {
+		return true, p.Background.Alive(g, x, y)
 	}
-	per := p.period()
-	k := g / per
-	return g % per, image.Pt(x-k*p.Shift.X, y-k*p.Shift.Y)
+	return g%2 == 0, false
 }
 
 // freeCells lists, for each step of the search, the cells of the step's
 // area on which the rule is not stated. Step s goes from generation s to
 // s+1; the last step of a periodic search goes to generation 0 moved by
-// the shift, in whose coordinates its cells are given.
+// the shift, in whose coordinates its cells are given. A step of a cycle
+// is stated in every template generation that speaks of it (generation
+// s+1, s+1+Period, ..., each moved on by the period's motion), as LLS
+// states the rule into each of its generations: it is free only where
+// every one of them frees it (see stepFree).
 func (p Problem) freeCells() []map[image.Point]bool {
 	t := p.Template
 	if t == nil {
@@ -174,10 +182,13 @@ func (p Problem) freeCells() []map[image.Point]bool {
 				continue
 			}
 			x, y := i%t.Width, i/t.Width
-			ph, at := p.templateCell(g, x, y)
+			ph, at := p.where(g, image.Pt(x, y))
 			st := ph - 1
-			if ph == 0 { // the wrap-around step, in moved coordinates
-				st, at = steps-1, at.Add(p.Shift)
+			if ph == 0 { // the wrap-around step, in the coordinates of generation Period
+				st, at = steps-1, p.cycle().apply(at)
+			}
+			if !p.stepFree(st, at) {
+				continue
 			}
 			if free[st] == nil {
 				free[st] = map[image.Point]bool{}
@@ -186,6 +197,33 @@ func (p Problem) freeCells() []map[image.Point]bool {
 		}
 	}
 	return free
+}
+
+// stepFree reports whether every template generation that speaks of step
+// st at cell a (in the coordinates of the generation it leads to) leaves
+// the rule unstated there: the cell of each, moved on by the period's
+// motion, is a free cell of the template, or outside the box and its ring
+// (where nothing is stated), or on the ring of an open template.
+func (p Problem) stepFree(st int, a image.Point) bool {
+	t := p.Template
+	if p.transient() {
+		return t.At(st+1, a.X, a.Y).Free
+	}
+	box := p.Box()
+	f := p.cycle()
+	c := a
+	for g := st + 1; g < len(t.Gens); g += p.period() {
+		switch {
+		case c.In(box):
+			if !t.At(g, c.X, c.Y).Free {
+				return false
+			}
+		case c.In(box.Inset(-1)) && !t.Open:
+			return false
+		}
+		c = f.apply(c)
+	}
+	return true
 }
 
 // stepArea is the area on which the rule is stated at step s: the box, or
@@ -202,15 +240,16 @@ func (p Problem) stepArea(s int) image.Rectangle {
 }
 
 // encodeTemplate adds the clauses that tie the cells to the template's
-// fixed states and variables.
+// fixed states and variables. A template generation past the period shows
+// the whole of its generation: the cells that the period's motion moves
+// out of the box are the background's there.
 func (in *Instance) encodeTemplate() {
 	p, c := in.Problem, in.CNF
 	t := p.Template
 	names := map[string]logic.Lit{}
 	for g, gen := range t.Gens {
 		for i, s := range gen {
-			ph, at := p.templateCell(g, i%t.Width, i/t.Width)
-			l := in.Cell(ph, at.X, at.Y)
+			l := in.at(g, i%t.Width, i/t.Width)
 			switch s.Kind {
 			case tmpl.Alive:
 				c.Add(l)
@@ -226,18 +265,40 @@ func (in *Instance) encodeTemplate() {
 				}
 			}
 		}
+		for _, q := range p.beyond(g) {
+			c.Add(in.at(g, q.X, q.Y).Xor(!in.bg.Alive(g, q.X, q.Y)))
+		}
 	}
 }
 
+// beyond lists the cells outside the box where template generation g,
+// past the period, has cells of the pattern: they must be the
+// background's, as the template shows only the box.
+func (p Problem) beyond(g int) []image.Point {
+	if p.transient() || g < p.period() {
+		return nil
+	}
+	var out []image.Point
+	r := p.reach(g)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !image.Pt(x, y).In(p.Box()) {
+				out = append(out, image.Pt(x, y))
+			}
+		}
+	}
+	return out
+}
+
 // checkTemplate reports how pat disagrees with the template, or nil.
-func (p Problem) checkTemplate(pat *Pattern) error {
+func (p Problem) checkTemplate(pat *Pattern, bg *life.Background) error {
 	t := p.Template
 	names := map[string]bool{}
 	for g, gen := range t.Gens {
+		b := p.planeOf(pat, bg, g, p.Box())
 		for i, s := range gen {
 			x, y := i%t.Width, i/t.Width
-			ph, at := p.templateCell(g, x, y)
-			v := pat.Phases[ph].Alive(at.X, at.Y)
+			v := b.Alive(x, y)
 			switch s.Kind {
 			case tmpl.Alive, tmpl.Dead:
 				if v != (s.Kind == tmpl.Alive) {
@@ -249,6 +310,11 @@ func (p Problem) checkTemplate(pat *Pattern) error {
 					return fmt.Errorf("lifesat: generation %d cell (%d,%d) disagrees with the template's variable %s", g, x, y, s.Name)
 				}
 				names[s.Name] = v
+			}
+		}
+		for _, q := range p.beyond(g) {
+			if p.planeOf(pat, bg, g, image.Rectangle{q, q.Add(image.Pt(1, 1))}).Alive(0, 0) != bg.Alive(g, q.X, q.Y) {
+				return fmt.Errorf("lifesat: generation %d has a cell of the pattern at (%d,%d), outside the box that the template shows", g, q.X, q.Y)
 			}
 		}
 	}
@@ -265,8 +331,13 @@ func (p Problem) Values(pat *Pattern) map[string]bool {
 	for g, gen := range p.Template.Gens {
 		for i, s := range gen {
 			if s.Kind == tmpl.Named {
-				ph, at := p.templateCell(g, i%p.Width, i/p.Width)
-				vals[s.Name] = pat.Phases[ph].Alive(at.X, at.Y) != s.Not
+				x, y := i%p.Width, i/p.Width
+				ph, at := p.where(g, image.Pt(x, y))
+				v := p.Background.Alive(g, x, y)
+				if at.In(p.Box()) {
+					v = pat.Phases[ph].Alive(at.X, at.Y)
+				}
+				vals[s.Name] = v != s.Not
 			}
 		}
 	}

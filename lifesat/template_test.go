@@ -302,15 +302,18 @@ func bruteTemplateCount(tpl *tmpl.Template, per int) int {
 			next := (s + 1) % n
 			for y := -ring; y < h+ring && ok; y++ {
 				for x := -ring; x < w+ring && ok; x++ {
-					free := false
-					// Template generations that are the step's target.
-					for g := s + 1; g < len(tpl.Gens); g += max(per, len(tpl.Gens)) {
-						free = free || tpl.At(g, x, y).Free
-					}
-					if cyclic {
-						for g := 1; g < len(tpl.Gens); g++ {
-							free = free || g%n == next && tpl.At(g, x, y).Free
+					// The template generations that are the step's
+					// target: the rule is free where each of them frees
+					// it (logic-life-search states it into each).
+					var targets []int
+					for g := 1; g < len(tpl.Gens); g++ {
+						if g == s+1 || cyclic && g%n == next {
+							targets = append(targets, g)
 						}
+					}
+					free := len(targets) > 0
+					for _, g := range targets {
+						free = free && tpl.At(g, x, y).Free
 					}
 					if free {
 						continue

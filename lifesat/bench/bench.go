@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -25,17 +26,22 @@ const (
 	Search = "search" // lifesat.Search for one pattern
 	Max    = "max"    // lifesat.Maximize
 	Count  = "count"  // lifesat.Count (all patterns, the empty one included)
-	// Race is lifesat.Race with the default options, as the command
-	// lifesat runs a search: a portfolio of members on every core (those
-	// whose formulas fit the memory budget), the time the wall time to
-	// its first verified answer.
+	// Race is lifesat.Race for one pattern, as the command lifesat runs
+	// a search, with RaceJobs members at once (those whose formulas fit
+	// the memory budget): the portfolio of lifesat.Strategies
+	// (Case.NoMotions leaves out its motion members); the time is the
+	// wall time to its first verified answer.
 	Race = "race"
 	// and LLS (lls.go): logic-life-search on the same search
 )
 
+// RaceJobs is how many members a Race case runs at once, whatever the
+// machine's cores.
+const RaceJobs = 2
+
 // A Case is one problem under one encoding and solver.
 type Case struct {
-	Kind     string // Search, Max or Count
+	Kind     string // Search, Max, Count, Race or LLS
 	Problem  lifesat.Problem
 	Encoding lifesat.Encoding // "" for the library's default
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
@@ -46,6 +52,11 @@ type Case struct {
 	// Timeout, when not zero, bounds each run of the case instead of
 	// the default 2 minutes (Options.Timeout, when set, overrides it).
 	Timeout time.Duration
+	// NoMotions makes a Race case skip the members whose generation
+	// Period/2 or Period/4 is generation 0 turned (the portfolio before
+	// they were added): each ends at once, and the next strategy takes
+	// its place.
+	NoMotions bool
 }
 
 // Name describes the case's problem, like "still life 16x16". A Race
@@ -57,6 +68,10 @@ func (c Case) Name() string {
 		return "max " + c.Problem.String()
 	case Count:
 		return "count " + c.Problem.String()
+	case Race:
+		if c.NoMotions {
+			return c.Problem.String() + ", without motion members"
+		}
 	}
 	return c.Problem.String()
 }
@@ -292,10 +307,23 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 			r.Verified = crossCount(ctx, c.Problem, n.String())
 		}
 	case Race:
-		jobs := lifesat.JobsThatFit(c.Problem, set, runtime.NumCPU())
-		r.Solver, r.Encoding = RaceSolver, fmt.Sprintf("portfolio of %d", jobs)
+		jobs := lifesat.JobsThatFit(c.Problem, set, RaceJobs)
+		members := "gophersat"
+		if c.Solver != "" {
+			members = c.Solver
+		}
+		r.Solver, r.Encoding = RaceSolver, fmt.Sprintf("portfolio of %d, %s", jobs, members)
+		opt := &lifesat.RaceOptions{Jobs: jobs}
+		if c.NoMotions {
+			opt.Member = func(ctx context.Context, _ int, st lifesat.Strategy) (*lifesat.Result, error) {
+				if st.Restricted && st.Problem.Transform != life.Id {
+					return &lifesat.Result{Status: logic.Unsat, Exhausted: true}, nil
+				}
+				return lifesat.Search(ctx, st.Problem, &st.Settings)
+			}
+		}
 		start := time.Now()
-		res, err := lifesat.Race(ctx, c.Problem, set, &lifesat.RaceOptions{Jobs: jobs})
+		res, err := lifesat.Race(ctx, c.Problem, set, opt)
 		if res == nil {
 			r.Status = "ERROR"
 			return r

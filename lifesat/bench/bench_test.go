@@ -129,9 +129,9 @@ func TestHardSuite(t *testing.T) {
 		}
 		n[c.Kind+" "+c.Solver]++
 	}
-	h := len(bench.HardProblems())
-	if n["search "] != h || n["search cadical"] != h || n["lls cadical"] != h || len(n) != 3 {
-		t.Errorf("cases per kind and solver: %v, want %d each of gophersat, cadical and LLS", n, h)
+	h, r := len(bench.HardProblems()), len(bench.HardRaces())
+	if n["search "] != h || n["search cadical"] != h || n["lls cadical"] != h || n["race "] != 2*r || n["race cadical"] != 2*r || len(n) != 5 {
+		t.Errorf("cases per kind and solver: %v, want %d each of gophersat, cadical and LLS, and %d races with each solver", n, h, 2*r)
 	}
 	// The figure draws answered and stopped runs alike.
 	rows := []bench.Row{
@@ -141,5 +141,23 @@ func TestHardSuite(t *testing.T) {
 	paths, err := bench.WritePlots(s, rows, t.TempDir())
 	if err != nil || len(paths) != len(s.Plots) {
 		t.Errorf("plots %v, %v", paths, err)
+	}
+}
+
+// TestRaceRows: a race case, with and without the motion members, gives a
+// verified row named for what it raced.
+func TestRaceRows(t *testing.T) {
+	s := bench.Suite{Name: "race", Doc: "test", Cases: []bench.Case{
+		{Kind: bench.Race, Problem: lifesat.Oscillator(2, 6, 6), Seeded: true},
+		{Kind: bench.Race, Problem: lifesat.Oscillator(2, 6, 6), Seeded: true, NoMotions: true},
+	}}
+	rows, err := bench.Run(context.Background(), s, &bench.Options{Seeds: 1})
+	if err != nil || len(rows) != 2 {
+		t.Fatal(rows, err)
+	}
+	for i, want := range []string{"oscillator p2 6x6", "oscillator p2 6x6, without motion members"} {
+		if r := rows[i]; r.Problem != want || r.Status != "SAT" || !r.Verified || r.Solver != bench.RaceSolver || r.Encoding != "portfolio of 2, gophersat" {
+			t.Errorf("%+v", r)
+		}
 	}
 }

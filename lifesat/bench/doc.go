@@ -28,6 +28,11 @@
 // on its searches, seed for seed (LLSArgs), and re-simulates its answers
 // (ReadLLSBlocks reads them) as it does lifesat's.
 //
+// Race cases run lifesat.Race with RaceJobs members, the portfolio of
+// the search command, and with Case.NoMotions the same race without the
+// motion members of lifesat.Strategies: the hard suite runs both, side by
+// side, on exact period-4 oscillators.
+//
 // Timing on shared machines is noisy: compare medians over seeds, and
 // measure the things compared side by side in one run.
 package bench

@@ -58,6 +58,9 @@ const (
 	// of two single searches, as two diversified members on two cores
 	// would give it.
 	PairSeries = "faster of seeds s and s+1"
+	// NoMotions is the races suite's portfolio without its motion members
+	// (Case.NoMotions), set beside the whole portfolio.
+	NoMotions = "race without its motion members"
 )
 
 // Okabe and Ito's colours, which readers with the common colour-vision
@@ -81,6 +84,7 @@ var styles = map[string]lifeplot.Style{
 	"cadical":              {Color: blue, Glyph: lifeplot.Triangle},
 	"gini":                 {Color: green, Glyph: lifeplot.Square},
 	RaceSolver:             {Color: purple, Glyph: lifeplot.Diamond},
+	NoMotions:              {Color: purple, Glyph: lifeplot.Ring},
 	LLSSolver:              {Color: orange, Glyph: lifeplot.TriangleDown},
 	NoSolver:               {Color: sky, Glyph: lifeplot.Pentagon},
 	BlogAnchor:             {Color: black, Glyph: lifeplot.Cross},
@@ -353,3 +357,25 @@ var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, erro
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n", Styles: styles})
 }}
+
+// racesFigures draw the races suite, one figure for each solver of the
+// members: the portfolio with and without its motion members, a point per
+// seed, by box side.
+var racesFigures = []Figure{racesFigure("gophersat"), racesFigure("cadical")}
+
+func racesFigure(members string) Figure {
+	return Figure{Name: "times-" + members, Draw: func(rows []Row) (*plot.Plot, error) {
+		var s []lifeplot.Sample
+		styles := legend{}
+		for _, r := range timed(rows, func(r Row) bool { return strings.HasSuffix(r.Encoding, ", "+members) }) {
+			name := RaceSolver
+			if strings.HasSuffix(r.Problem, "without motion members") {
+				name = NoMotions
+			}
+			s = append(s, styles.sample(label(r)+map[string]string{RaceSolver: "", NoMotions: ", without motion members"}[name], name, float64(r.Side), r))
+		}
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{
+			Title:  "Exact period-4 oscillators in n x n, the portfolio of 2 " + members + " members: a point per seed",
+			XLabel: "box side n", Styles: styles, NoLines: true})
+	}}
+}

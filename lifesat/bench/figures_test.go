@@ -24,7 +24,7 @@ import (
 // cadical and every solver a suite names, the rows' other solvers, the
 // encodings and the anchors.
 func styleNames() []string {
-	names := append(logic.Names(), "cadical", RaceSolver, LLSSolver, NoSolver, BlogAnchor, BoschAnchor, PairSeries)
+	names := append(logic.Names(), "cadical", RaceSolver, NoMotions, LLSSolver, NoSolver, BlogAnchor, BoschAnchor, PairSeries)
 	for _, e := range lifesat.Encodings() {
 		names = append(names, string(e))
 	}
@@ -64,7 +64,7 @@ func TestStyle(t *testing.T) {
 // named is the Style name of what a legend label names.
 func named(label string) string {
 	for _, k := range []struct{ sub, name string }{
-		{"LLS", LLSSolver}, {"race", RaceSolver}, {"gophersat", "gophersat"}, {"gini", "gini"}, {"cadical", "cadical"},
+		{"LLS", LLSSolver}, {"without motion members", NoMotions}, {"race", RaceSolver}, {"gophersat", "gophersat"}, {"gini", "gini"}, {"cadical", "cadical"},
 		{"row program", NoSolver}, {"transfer matrix", NoSolver}, {"Mathematica", BlogAnchor}, {"CPLEX", BoschAnchor},
 		{PairSeries, PairSeries},
 	} {

@@ -22,7 +22,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, races Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems, one search each (-jobs 1) with gophersat, then with cadical when installed: " +
 		"still lifes 16x16, 64x64 and 128x128; oscillators p2 16x16 and p3 16x16, unrestricted as the blog searched them; " +
 		"p3 16x16 with D8 symmetry; p3 8x8; the glider (a p4 ship in 5x5). " +
@@ -110,7 +110,7 @@ func Suites() []Suite {
 	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (-jobs 1, no portfolio) with gophersat and with cadical (when installed), " +
 		"5 seeds, at most 3 minutes a run: exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and with D8 symmetry, " +
 		"an exact p4 oscillator 8x8 and a c/2 ship 9x9; with -lls DIR, the same searches with logic-life-search (LLS M1 + cadical) " +
-		"beside them (the README gives them as LLS commands). Figure: time by search"}
+		"beside them (docs/speed.md gives them as LLS commands); and exact p4 oscillators 8x8 and 10x10 by the portfolio (a race of 2 members), without and with the motion members (issue 29). Figure: time by search"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, p := range HardProblems() {
 			hard.Cases = append(hard.Cases, Case{Kind: Search, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute})
@@ -119,8 +119,33 @@ func Suites() []Suite {
 	for _, p := range HardProblems() { // with lifesat-bench -lls DIR
 		hard.Cases = append(hard.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 3 * time.Minute})
 	}
+	// The race of the command's portfolio with and without its motion
+	// members, side by side.
+	for _, solver := range []string{"", "cadical"} {
+		for _, p := range HardRaces() {
+			for _, without := range []bool{true, false} {
+				hard.Cases = append(hard.Cases, Case{Kind: Race, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute, NoMotions: without})
+			}
+		}
+	}
 	hard.Plots = []Figure{hardFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
+
+	races = Suite{Name: "races", MinSeeds: 5, Doc: "the hard suite's races alone: exact p4 oscillators 8x8 and 10x10 by the portfolio (a race of 2 members), without and with the motion members (issue 29), gophersat and cadical members, 5 seeds, at most 3 minutes a run. Figure: time by box side"}
+	for _, c := range hard.Cases {
+		if c.Kind == Race {
+			races.Cases = append(races.Cases, c)
+		}
+	}
+	races.Plots = racesFigures
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races}
+}
+
+// HardRaces are the hard suite's searches by a race of RaceJobs members
+// (lifesat.Race), each with and without the motion members of
+// lifesat.Strategies: exact period-4 oscillators, whose generation 2 is
+// often generation 0 reflected.
+func HardRaces() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Oscillator(4, 8, 8), lifesat.Oscillator(4, 10, 10)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.

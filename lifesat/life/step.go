@@ -84,6 +84,13 @@ func cellBit(alive bool) rule.Neighbourhood {
 // obviously correct simulation that every search result is checked with.
 // It panics on the zero Rule, which names no rule, and on a partial rule
 // (take its Min or Max).
+//
+// With the Dead edge the cells beyond b are dead at every generation: b
+// is a closed world. That is the infinite plane only under rules without
+// B0. Under a B0 rule the plane beyond a finite pattern is not dead: it
+// strobes (or fills, with S8), and a cell at b's edge sees it. StepOn(b,
+// r, bg, t) steps b as a window on such a plane, with bg = Vacuum(r) for
+// the plane that started empty, and Plane runs a pattern in it.
 func Step(b *Board, r rule.Rule, e Edge) *Board {
 	if r.IsZero() {
 		panic("life: Step with the zero Rule; use rule.Life or rule.Parse")

@@ -32,7 +32,11 @@ type Spec struct {
 	// neighbour of the cells around it (LLS's trailing "'"). It means
 	// nothing on generation 0, as in LLS (with a period, mark the cell in
 	// template generation Period, generation 0 again, to free the step
-	// that wraps around).
+	// that wraps around). With a period, a step is stated in every
+	// template generation it leads into (generation s+1, s+1+Period, ...,
+	// each moved on by the period's motion), as LLS states the rule into
+	// each of its generations: it is free only where each of them marks
+	// it free.
 	Free bool
 }
 
