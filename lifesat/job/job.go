@@ -42,6 +42,19 @@ type Spec struct {
 	Blink    [][2]int `json:"blink,omitempty"`
 	Template string   `json:"template,omitempty"`
 	Open     bool     `json:"open,omitempty"`
+	// Transform is the Problem's Transform by name ("R90", "F-"; "" is
+	// Id); Background its background (tile generations as rows, offset,
+	// phase); Asymmetric, Change, PopBounds, MaxChange, MaxDecay and
+	// MaxGrowth the Problem's fields of those names (a limit as its
+	// number, absent for no limit).
+	Transform  string      `json:"transform,omitempty"`
+	Background *Background `json:"background,omitempty"`
+	Asymmetric []Motion    `json:"asymmetric,omitempty"`
+	Change     [][2]int    `json:"change,omitempty"`
+	PopBounds  []PopBound  `json:"pop_bounds,omitempty"`
+	MaxChange  *int        `json:"max_change,omitempty"`
+	MaxDecay   *int        `json:"max_decay,omitempty"`
+	MaxGrowth  *int        `json:"max_growth,omitempty"`
 
 	// Rule is the rule in any notation rule.Parse reads; "" is Life.
 	Rule string `json:"rule,omitempty"`
@@ -57,6 +70,51 @@ type Spec struct {
 	AllowEmpty bool   `json:"allow_empty,omitempty"`
 	AnyPeriod  bool   `json:"any_period,omitempty"`
 	MaxMemory  int64  `json:"max_memory,omitempty"`
+}
+
+// A Background is a life.Background as data: its tile generations as rows.
+type Background struct {
+	Tile   [][]string `json:"tile"`
+	Offset [2]int     `json:"offset,omitzero"`
+	Phase  int        `json:"phase,omitempty"`
+}
+
+// A Motion is a lifesat.Motion as data, its transform by name.
+type Motion struct {
+	Gens      int    `json:"gens,omitempty"`
+	Transform string `json:"transform,omitempty"`
+	Shift     [2]int `json:"shift,omitzero"`
+}
+
+// A PopBound is a lifesat.PopBound as data, Max absent for no limit.
+type PopBound struct {
+	Gens []int `json:"gens,omitempty"`
+	Min  int   `json:"min,omitempty"`
+	Max  *int  `json:"max,omitempty"`
+}
+
+// limit writes a Limit down: nil for no limit.
+func limit(l lifesat.Limit) *int {
+	if n, ok := l.Max(); ok {
+		return &n
+	}
+	return nil
+}
+
+// readLimit reads a limit back.
+func readLimit(n *int) lifesat.Limit {
+	if n == nil {
+		return lifesat.Limit{}
+	}
+	return lifesat.AtMost(*n)
+}
+
+// transform reads a transform's name ("" is Id).
+func transform(name string) (life.Transform, error) {
+	if name == "" {
+		return life.Id, nil
+	}
+	return life.ParseTransform(name)
 }
 
 // New writes p and s down as a Spec. It fails for settings that cannot be
@@ -97,6 +155,27 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 	for _, pt := range p.Blink {
 		sp.Blink = append(sp.Blink, [2]int{pt.X, pt.Y})
 	}
+	if p.Transform != life.Id {
+		sp.Transform = p.Transform.String()
+	}
+	if bg := p.Background; bg != nil {
+		sp.Background = &Background{Offset: [2]int{bg.Offset.X, bg.Offset.Y}, Phase: bg.Phase}
+		for _, b := range bg.Tile {
+			sp.Background.Tile = append(sp.Background.Tile, rows(b))
+		}
+	}
+	for _, m := range p.Asymmetric {
+		jm := Motion{Gens: m.Gens, Shift: [2]int{m.Shift.X, m.Shift.Y}}
+		if m.Transform != life.Id {
+			jm.Transform = m.Transform.String()
+		}
+		sp.Asymmetric = append(sp.Asymmetric, jm)
+	}
+	sp.Change = p.Change
+	for _, b := range p.PopBounds {
+		sp.PopBounds = append(sp.PopBounds, PopBound{Gens: b.Gens, Min: b.Min, Max: limit(b.Max)})
+	}
+	sp.MaxChange, sp.MaxDecay, sp.MaxGrowth = limit(p.MaxChange), limit(p.MaxDecay), limit(p.MaxGrowth)
 	if p.Template != nil {
 		var sb strings.Builder
 		closed := *p.Template // LLS has no open templates: Open is a field of its own
@@ -150,6 +229,32 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 		}
 		p.Template.Open = sp.Open
 	}
+	if p.Transform, err = transform(sp.Transform); err != nil {
+		return bad("%v", err)
+	}
+	if jb := sp.Background; jb != nil {
+		bg := &life.Background{Offset: image.Pt(jb.Offset[0], jb.Offset[1]), Phase: jb.Phase}
+		for g, rs := range jb.Tile {
+			b, err := board(rs)
+			if err != nil {
+				return bad("background tile %d: %v", g, err)
+			}
+			bg.Tile = append(bg.Tile, b)
+		}
+		p.Background = bg
+	}
+	for _, m := range sp.Asymmetric {
+		t, err := transform(m.Transform)
+		if err != nil {
+			return bad("asymmetric: %v", err)
+		}
+		p.Asymmetric = append(p.Asymmetric, lifesat.Motion{Gens: m.Gens, Transform: t, Shift: image.Pt(m.Shift[0], m.Shift[1])})
+	}
+	p.Change = sp.Change
+	for _, b := range sp.PopBounds {
+		p.PopBounds = append(p.PopBounds, lifesat.PopBound{Gens: b.Gens, Min: b.Min, Max: readLimit(b.Max)})
+	}
+	p.MaxChange, p.MaxDecay, p.MaxGrowth = readLimit(sp.MaxChange), readLimit(sp.MaxDecay), readLimit(sp.MaxGrowth)
 	if sp.Rule != "" {
 		if s.Rule, err = rule.Parse(sp.Rule); err != nil {
 			return bad("%v", err)

@@ -39,6 +39,14 @@ func searches(t *testing.T) []struct {
 	sym.Blink = []image.Point{{2, 3}}
 	caged := lifesat.StillLife(4, 4)
 	caged.Cage = cage
+	lwss := lifesat.Spaceship(2, 1, 0, 7, 5)
+	lwss.Transform = life.FlipTB
+	lwss.Asymmetric = []lifesat.Motion{{Transform: life.R180}, {Gens: 1, Transform: life.FlipLR, Shift: image.Pt(1, -1)}}
+	lwss.Change = [][2]int{{0, 1}}
+	lwss.PopBounds = []lifesat.PopBound{{Gens: []int{0, 1}, Min: 9, Max: lifesat.AtMost(30)}, {Min: 2}}
+	lwss.MaxChange, lwss.MaxGrowth = lifesat.AtMost(12), lifesat.AtMost(0)
+	zebra := lifesat.Oscillator(2, 6, 6)
+	zebra.Background = &life.Background{Tile: []*life.Board{lifetest.Board("O\n.\n"), lifetest.Board("O\n.\n")}, Offset: image.Pt(0, 1), Phase: 1}
 	return []struct {
 		p lifesat.Problem
 		s *lifesat.Settings
@@ -49,6 +57,8 @@ func searches(t *testing.T) []struct {
 		{caged, &lifesat.Settings{Rule: rule.MustParse("pB3/S23"), Solver: logic.Gophersat{}}},
 		{lifesat.Reaction(tpl), &lifesat.Settings{Diversify: lifesat.NoFlip}},
 		{lifesat.Reaction(open), nil},
+		{lwss, nil},
+		{zebra, &lifesat.Settings{Rule: rule.MustParse("B3/S23")}},
 	}
 }
 
@@ -174,4 +184,23 @@ func FuzzDecode(f *testing.F) {
 			r.Lifesat()
 		}
 	})
+}
+
+// TestSpecCoversEveryProblemField: every field of lifesat.Problem is
+// written by New and read by Search (the round trip above sets each), so
+// that a race member or a task never searches a problem with a field
+// silently dropped. A new field must be added here and to Spec.
+func TestSpecCoversEveryProblemField(t *testing.T) {
+	covered := map[string]bool{
+		"Width": true, "Height": true, "Period": true, "Shift": true, "Transform": true,
+		"Symmetry": true, "MinPop": true, "MaxPop": true, "Cage": true, "Blink": true,
+		"Template": true, "Background": true, "Asymmetric": true, "Change": true,
+		"PopBounds": true, "MaxChange": true, "MaxDecay": true, "MaxGrowth": true,
+	}
+	typ := reflect.TypeOf(lifesat.Problem{})
+	for i := range typ.NumField() {
+		if f := typ.Field(i); f.IsExported() && !covered[f.Name] {
+			t.Errorf("lifesat.Problem.%s is not written in a job spec", f.Name)
+		}
+	}
 }
