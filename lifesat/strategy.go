@@ -141,7 +141,7 @@ func subSymmetries(p Problem) (strong, weak []life.Symmetry) {
 // that fit the box, the symmetry, the background and the rule r.
 func subMotions(p Problem, r rule.Rule) []Problem {
 	per := p.period()
-	if per == 1 || p.Template != nil || p.Transform != life.Id || p.constrained() {
+	if per == 1 || p.Template != nil || p.Transform != life.Id || p.constrained() || p.outOfReach() {
 		return nil
 	}
 	if r.IsZero() {
@@ -202,19 +202,43 @@ func subMotions(p Problem, r rule.Rule) []Problem {
 
 // rootShift finds the shift s, nearest to none, for which k motions by
 // t and s make the move shift: t turned about the centre of a w x h box.
+// Nearest is by |x|+|y|, then in row order, among |x|+|y| <= |shift|+
+// max(w, h). k motions move by c + M s, where M is the sum of t's
+// first k powers (affine in s), so each column x holds at most one
+// candidate y, and the search is linear in the box's side.
 func rootShift(t life.Transform, k int, shift image.Point, w, h int) (image.Point, bool) {
+	at := func(s image.Point) image.Point {
+		tr, _ := motionMap(t, s, w, h).pow(k).translation()
+		return tr
+	}
+	c := at(image.Point{})
+	ex, ey := at(image.Pt(1, 0)).Sub(c), at(image.Pt(0, 1)).Sub(c)
+	r := shift.Sub(c)
 	lim := abs(shift.X) + abs(shift.Y) + max(w, h)
 	best, found := image.Point{}, false
-	for d := 0; d <= lim && !found; d++ { // by distance |x|+|y|, then in row order
-		for y := -d; y <= d; y++ {
-			for x := -d; x <= d; x++ {
-				if abs(x)+abs(y) != d {
-					continue
-				}
-				if tr, ok := motionMap(t, image.Pt(x, y), w, h).pow(k).translation(); ok && tr == shift && !found {
-					best, found = image.Pt(x, y), true
-				}
+	for x := -lim; x <= lim; x++ {
+		rest := r.Sub(ex.Mul(x)) // y*ey must make up the rest
+		var y int
+		switch {
+		case ey == (image.Point{}):
+			if rest != (image.Point{}) {
+				continue
 			}
+			y = 0 // any y will do: the nearest is 0
+		case ey.X != 0 && rest.X%ey.X == 0:
+			y = rest.X / ey.X
+		case ey.X == 0 && ey.Y != 0 && rest.Y%ey.Y == 0:
+			y = rest.Y / ey.Y
+		default:
+			continue
+		}
+		s := image.Pt(x, y)
+		if ey.Mul(y) != rest || abs(x)+abs(y) > lim {
+			continue
+		}
+		d, bd := abs(x)+abs(y), abs(best.X)+abs(best.Y)
+		if !found || d < bd || d == bd && (y < best.Y || y == best.Y && x < best.X) {
+			best, found = s, true
 		}
 	}
 	return best, found
