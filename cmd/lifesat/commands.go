@@ -28,6 +28,7 @@ func init() {
 		{"osc", "-period P -size WxH [flags]", "an oscillator of period P", searchCmd, false},
 		{"ship", "-period P -shift DX,DY -size WxH [flags]", "a spaceship moving DX,DY every P generations", searchCmd, false},
 		{"search", "FILE [-period P] [flags]", "the search of a template (an LLS file, or a picture with ?)", searchCmd, false},
+		{"lls", "WORDS...", "a logic-life-search command line, searched and verified by lifesat", llsCmd, false},
 		{"pred", "[-steps N] [-mode M] [flags] [FILE|-]", "a predecessor of a pattern", predCmd, false},
 		{"max", "-size WxH [-period 2] [flags]", "a maximum-density still life (or period-2 oscillator)", maxCmd, false},
 		{"count", "still|osc|ship|search [flags]", "how many such patterns exist (-n all lists them)", countCmd, false},

@@ -8,6 +8,7 @@
 //	lifesat osc -period P -size WxH [flags]                an oscillator of period P
 //	lifesat ship -period P -shift DX,DY -size WxH [flags]  a spaceship moving DX,DY every P generations
 //	lifesat search FILE [-period P] [flags]                the search of a template (an LLS file, or a picture with ?)
+//	lifesat lls WORDS...                                   a logic-life-search command line, searched and verified by lifesat
 //	lifesat pred [-steps N] [-mode M] [flags] [FILE|-]     a predecessor of a pattern
 //	lifesat max -size WxH [-period 2] [flags]              a maximum-density still life (or period-2 oscillator)
 //	lifesat count still|osc|ship|search [flags]            how many such patterns exist (-n all lists them)

@@ -173,7 +173,7 @@ func TestBadInput(t *testing.T) {
 		{"2 3\n0 1 0\n", []string{"step"}, "matrix"},
 		{"", []string{"step", "-n", "-1"}, "-n -1"},
 		{"", []string{"step", "/nonexistent/file.rle"}, "no such file"},
-		{"OO\nOO\n", []string{"step", "-rule", "B0/S"}, "B0"},
+		{"OO\nOO\n", []string{"step", "-rule", "B0/S8"}, "B0"},
 	}
 	for _, tt := range tests {
 		code, out, errs := lifesatCmd(t, tt.stdin, tt.args...)

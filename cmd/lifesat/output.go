@@ -103,6 +103,29 @@ func describeN(p lifesat.Problem, s *lifesat.Settings, n int) string {
 	for _, pt := range p.Blink {
 		with = append(with, fmt.Sprintf("cell (%d,%d) blinking", pt.X, pt.Y))
 	}
+	if p.Transform != life.Id {
+		with = append(with, fmt.Sprintf("generation %d the transform %v of generation 0", p.Period, p.Transform))
+	}
+	for _, m := range p.Asymmetric {
+		with = append(with, fmt.Sprintf("no symmetry %v", m))
+	}
+	for _, c := range p.Change {
+		with = append(with, fmt.Sprintf("generations %d and %d different", c[0], c[1]))
+	}
+	for _, b := range p.PopBounds {
+		with = append(with, fmt.Sprintf("population of generations %v at least %d and %v", b.Gens, b.Min, b.Max))
+	}
+	for _, l := range []struct {
+		what  string
+		limit lifesat.Limit
+	}{{"changed", p.MaxChange}, {"dying", p.MaxDecay}, {"born", p.MaxGrowth}} {
+		if n, ok := l.limit.Max(); ok {
+			with = append(with, fmt.Sprintf("at most %d cells %s a generation", n, l.what))
+		}
+	}
+	if p.Background != nil {
+		with = append(with, "the background given")
+	}
 	if len(with) > 0 {
 		what += " with " + strings.Join(with, ", ")
 	}

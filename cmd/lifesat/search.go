@@ -44,6 +44,7 @@ type searchFlags struct {
 	jobs       int
 	solver     string
 	template   string // -template FILE, or search's FILE
+	c          constraintFlags
 }
 
 // maxJobs bounds -jobs: 4 members per core. Beyond that the members only
@@ -85,6 +86,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 	fs.IntVar(&f.minPop, "min-pop", 0, "at least this many live cells in generation 0")
 	fs.IntVar(&f.maxPop, "max-pop", -1, "at most this many live cells in generation 0 (default: no limit)")
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size (- for standard input): only its live cells may be alive in generation 0")
+	f.c.declare(fs, kind)
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver: gophersat (embedded, the default), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...); for max, naming one (or -encoding) asks for the SAT path instead of the row program")
 	fs.IntVar(&f.jobs, "jobs", 0, "(still, osc, ship and search with one answer) searches to race side by side: other seeds and symmetric sub-problems; 1 is deterministic; 0: one per core for oscillators and ships, 1 for still lifes")
@@ -197,6 +199,9 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		}
 		p.Cage = cage.Board
 	}
+	if err := f.c.apply(&p, in); err != nil {
+		return fail("%v", err)
+	}
 	if f.blink != "" {
 		pt, err := parsePoint("-blink", f.blink)
 		if err != nil {
@@ -210,9 +215,6 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	rl, err := rule.Parse(f.rule)
 	if err != nil {
 		return fail("-rule: %v", err)
-	}
-	if rl.BirthOnZero() {
-		return fail("-rule %v has B0 (birth with no live neighbours): no pattern stays in a finite box", rl)
 	}
 	var enc lifesat.Encoding // "": the library's choice for the problem
 	if f.encoding != "" {

@@ -51,11 +51,11 @@ func stepCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 		if *n > lifesat.MaxSide || b.Width()+2**n > lifesat.MaxSide || b.Height()+2**n > lifesat.MaxSide {
 			return 0, usageError{fmt.Errorf("-n %d on a %dx%d pattern may need a board larger than %d cells a side; use -torus", *n, b.Width(), b.Height(), lifesat.MaxSide)}
 		}
-		if rl.BirthOnZero() {
-			return 0, usageError{fmt.Errorf("rule %v has B0: the infinite plane cannot be simulated; use -torus", rl)}
-		}
 		if b, _, err = life.Plane(ctx, b, rl, *n); err != nil {
-			return 0, err
+			if ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
+			return 0, usageError{fmt.Errorf("%w; use -torus", err)}
 		}
 		return exitFound, pattern.Write(e.stdout, b, out, rl)
 	}

@@ -70,12 +70,13 @@ func GIF(w io.Writer, phases []*life.Board, o *GIFOptions) error {
 // every side. A spaceship therefore visibly moves across the frame, and
 // the frames of an oscillator over one period loop without a jump. When
 // no cell is ever alive the frame is b's box grown by margin. The rule
-// must be complete and without B0 (see life.Plane).
+// must be complete and without B0: under B0 the plane around the
+// pattern strobes, and a frame would not show it.
 //
-// Frames returns nil when b is nil, gens is less than 1 or the rule
-// cannot be run in the plane.
+// Frames returns nil when b is nil, gens is less than 1, the rule has B0
+// or it cannot be run in the plane.
 func Frames(b *life.Board, r rule.Rule, gens int, margin int) []*life.Board {
-	if b == nil || gens < 1 {
+	if b == nil || gens < 1 || r.BirthOnZero() {
 		return nil
 	}
 	margin = max(margin, 0)
