@@ -8,10 +8,14 @@ package logic_test
 // formulas one after the other.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	upstream "github.com/crillab/gophersat/solver"
@@ -177,4 +181,215 @@ func TestCopyAgainstUpstream(t *testing.T) {
 	if count[logic.Sat] == 0 || count[logic.Unsat] == 0 {
 		t.Errorf("the sample does not test both answers: %v", count)
 	}
+}
+
+// upstreamHolds evaluates a problem as upstream parsed it (its units and
+// its constraints, simplified against them) on the assignment m.
+func upstreamHolds(pb *upstream.Problem, m []bool) bool {
+	if pb.Status == upstream.Unsat {
+		return false
+	}
+	val := func(l upstream.Lit) bool { return m[l.Var().Int()] == l.IsPositive() }
+	for _, u := range pb.Units {
+		if !val(u) {
+			return false
+		}
+	}
+	for _, c := range pb.Clauses {
+		sum := 0
+		for i := range c.Len() {
+			if val(c.Get(i)) {
+				sum += c.Weight(i)
+			}
+		}
+		if sum < c.Cardinality() {
+			return false
+		}
+	}
+	return true
+}
+
+// upstreamCost is the value on m of the "min:" line of upstream's
+// rendering of its problem (PBString), 0 when there is none.
+func upstreamCost(t *testing.T, pb *upstream.Problem, m []bool) int {
+	first, _, _ := strings.Cut(pb.PBString(), "\n")
+	line, ok := strings.CutPrefix(first, "min: ")
+	if !ok {
+		return 0
+	}
+	cost := 0
+	for _, term := range costTerm.FindAllStringSubmatch(line, -1) {
+		w, _ := strconv.Atoi(term[1])
+		v, _ := strconv.Atoi(term[3])
+		if m[v] == (term[2] == "") {
+			cost += w
+		}
+	}
+	return cost
+}
+
+var costTerm = regexp.MustCompile(`([+-]?\d+) (~?)x(\d+)`)
+
+// opbObjective reads the objective comment of an OPB text that
+// WriteOPB wrote: the objective is sign*(k + min:).
+func opbObjective(t *testing.T, opb []byte) (sign, k int) {
+	m := objectiveComment.FindSubmatch(opb)
+	if m == nil {
+		return 1, 0 // no objective
+	}
+	k, err := strconv.Atoi(string(m[2]))
+	if err != nil {
+		t.Fatalf("objective comment %q: %v", m[0], err)
+	}
+	if len(m[1]) > 0 {
+		return -1, k
+	}
+	return 1, k
+}
+
+var objectiveComment = regexp.MustCompile(`(?m)^\* objective = (-\()?(-?\d+) \+ min:`)
+
+// TestWriteOPBAcceptedByUpstream writes random problems (randomPB) as OPB
+// and reads them with upstream gophersat's ParseOPB, the reader of the
+// OPB files lifesat writes for gophersat: it must accept them, its
+// constraints must hold exactly on the assignments that satisfy the
+// problem, and its objective, with the sign and constant of the
+// objective comment, must be the problem's, on every assignment.
+func TestWriteOPBAcceptedByUpstream(t *testing.T) {
+	for trial := range 400 {
+		rng := rand.New(rand.NewPCG(uint64(trial), 6))
+		p, n := randomPB(rng)
+		var buf bytes.Buffer
+		if err := p.WriteOPB(&buf); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		pb, err := upstream.ParseOPB(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("trial %d: upstream refuses\n%s: %v", trial, buf.Bytes(), err)
+		}
+		m := make([]bool, n+1)
+		for bits := range 1 << n {
+			for v := 1; v <= n; v++ {
+				m[v] = bits>>(v-1)&1 == 1
+			}
+			if got, want := upstreamHolds(pb, m), pbHolds(p, m); got != want {
+				t.Fatalf("trial %d: on %v upstream's reading says %v, the problem %v\n%s", trial, m, got, want, buf.Bytes())
+			}
+			sign, k := opbObjective(t, buf.Bytes())
+			if got, want := sign*(k+upstreamCost(t, pb, m)), objective(p.Objective, m); got != want {
+				t.Fatalf("trial %d: on %v upstream's objective is worth %d, want %d\n%s", trial, m, got, want, buf.Bytes())
+			}
+		}
+	}
+}
+
+// TestWriteOPBSpecialCases: a constraint no assignment meets, with terms
+// (x1 + x1 >= 3, the terms merged: 2 x1 >= 3) and without (True >= 2,
+// written 0 x1 >= 1), and one that every assignment meets (x1 - x2 >=
+// -1, left out: upstream's reader panics on such a line).
+func TestWriteOPBSpecialCases(t *testing.T) {
+	x1, x2 := logic.Lit(1), logic.Lit(2)
+	for _, c := range []struct {
+		lin  logic.Linear
+		want string
+		st   upstream.Status
+	}{
+		{logic.Linear{Terms: []logic.Term{{Coef: 1, Lit: x1}, {Coef: 1, Lit: x1}}, Rel: logic.GreaterEq, Bound: 3},
+			"* #variable= 1 #constraint= 1\n+2 x1 >= 3 ;\n", upstream.Unsat},
+		{logic.Linear{Terms: []logic.Term{{Coef: 1, Lit: logic.True}}, Rel: logic.GreaterEq, Bound: 2},
+			"* #variable= 1 #constraint= 1\n+0 x1 >= 1 ;\n", upstream.Unsat},
+		{logic.Linear{Terms: []logic.Term{{Coef: 1, Lit: x1}, {Coef: -1, Lit: x2}}, Rel: logic.GreaterEq, Bound: -1},
+			"* #variable= 2 #constraint= 0\n", upstream.Sat},
+	} {
+		p := &logic.PB{Constraints: []logic.Linear{c.lin}}
+		var buf bytes.Buffer
+		if err := p.WriteOPB(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != c.want {
+			t.Errorf("%+v: WriteOPB wrote\n%s\nwant\n%s", c.lin, buf.String(), c.want)
+		}
+		pb, err := upstream.ParseOPB(&buf)
+		if err != nil || pb.Status != c.st {
+			t.Errorf("%+v: upstream reads it as %v, %v; want %v", c.lin, pb.Status, err, c.st)
+		}
+	}
+}
+
+// TestPBCopyAgainstUpstream runs the pseudo-Boolean engine of upstream
+// gophersat v1.4.0 (its OPB reader and Minimize, without cutting planes)
+// and lifesat's copy (Gophersat.Optimize) on random problems (randomPB)
+// and checks both against brute force: the copy must always be right,
+// and where upstream's answer differs from the copy's, brute force must
+// prove upstream wrong (a model that breaks a constraint, or a cost that
+// is not the least). It logs how often upstream was wrong: the reasons
+// UPSTREAM.md gives for the copy's PB fixes.
+func TestPBCopyAgainstUpstream(t *testing.T) {
+	trials := 1000
+	if os.Getenv("LIFESAT_STRESS") != "" {
+		trials = 20000
+	}
+	var agree, phantom, missed, broken, badCost, panics int
+	for trial := range trials {
+		rng := rand.New(rand.NewPCG(uint64(trial), 7))
+		p, n := randomPB(rng)
+		want, ok := bruteOptimum(p, n)
+		res, err := logic.Gophersat{}.Optimize(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != (res.Status == logic.Sat) || ok && (res.Value != want || !res.Optimal || !pbHolds(p, res.Model)) {
+			t.Fatalf("trial %d: the copy: %+v; brute force: %d, %v", trial, res, want, ok)
+		}
+		var buf bytes.Buffer
+		if err := p.WriteOPB(&buf); err != nil {
+			t.Fatal(err)
+		}
+		sign, k := opbObjective(t, buf.Bytes())
+		pb, err := upstream.ParseOPB(&buf)
+		if err != nil {
+			t.Fatalf("trial %d: upstream refuses the OPB: %v", trial, err)
+		}
+		cost, model, panicked := upstreamMinimize(pb, n)
+		switch {
+		case panicked:
+			panics++
+		case !ok && cost == -1:
+			agree++
+		case !ok:
+			phantom++ // a model where brute force finds none
+		case cost == -1:
+			missed++ // no model, where brute force finds one
+		case !pbHolds(p, model):
+			broken++
+		case sign*(k+cost) != want:
+			badCost++
+		default:
+			agree++
+		}
+	}
+	t.Logf("upstream on %d problems: %d right; %d models of problems without one, %d problems with a model called empty, %d models that break a constraint, %d costs not the optimum, %d panics",
+		trials, agree, phantom, missed, broken, badCost, panics)
+}
+
+// upstreamMinimize runs upstream's Minimize on a problem it parsed; it
+// returns the cost (-1 when it finds no model), the model (indexed by
+// variable), and whether it panicked.
+func upstreamMinimize(pb *upstream.Problem, n int) (cost int, model []bool, panicked bool) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	if pb.Status == upstream.Unsat {
+		return -1, nil, false
+	}
+	s := upstream.New(pb)
+	cost = s.Minimize()
+	if cost < 0 {
+		return -1, nil, false
+	}
+	model = make([]bool, n+1)
+	copy(model[1:], s.Model())
+	return cost, model, false
 }
