@@ -28,6 +28,7 @@
 //	SatisfiableQ[f]                          Satisfiable(ctx, f, s)
 //	SatisfiabilityInstances[f, vars, n]      Instances(ctx, f, vars, n, s)
 //	SatisfiabilityCount[f, vars]             Count(ctx, f, vars, s)
+//	Minimize[{obj, cons}, vars, Integers]    Gophersat.Optimize(ctx, &PB{...}), 0-1 variables, linear cons
 //
 // The last three take a *CNF and a Solver; a nil Solver means the embedded
 // gophersat solver. The n-ary connectives mean what they mean in the

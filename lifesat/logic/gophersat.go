@@ -2,10 +2,7 @@ package logic
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
-	"sync/atomic"
 
 	solver "github.com/lifesat/lifesat/lifesat/logic/internal/gophersat"
 )
@@ -13,32 +10,18 @@ import (
 // Gophersat is the embedded pure-Go solver github.com/crillab/gophersat
 // (v1.4.0), a CDCL solver. Its zero value is ready to use.
 //
-// Facts of that solver that shape this adapter:
-//   - Upstream's Solve cannot be interrupted, and it keeps a package-level
-//     scratch buffer (bufLits in learn.go, the literals of the clause being
-//     learned) that two searches running at once in one process would
-//     corrupt. lifesat therefore uses a copy of its solver package with
-//     the buffer moved into the solver and an Interrupt
-//     (internal/gophersat): searches run in parallel without a lock, and
-//     on cancellation Session.Solve returns at once with ctx.Err() while
-//     the search stops at its next conflict, usually within milliseconds.
-//     The session is then unusable (ErrAbandoned).
-//   - Its Assume forgets every top-level fact: the unit clauses, the units
-//     that loading derived by propagation (after deleting the clauses
-//     those satisfy), the units a clause added later was reduced to. It
-//     does not notice a literal assumed together with its negation. And a
-//     clause added after a solve under assumptions is simplified against
-//     those assumptions as if they were permanent. So the adapter adds
-//     clauses incrementally only until assumptions are first used; from
-//     then on a clause added between solves makes the next solve start
-//     from a fresh solver loaded with every clause. Units are passed
-//     again with every set of assumptions and checked for clashes.
-//   - Upstream panicked inside conflict analysis after many clauses were
-//     appended (seen while enumerating still lifes under a population
-//     bound, before the copy fixed the shared buffer, the likely cause;
-//     not seen since). A panic is still recovered: the session reloads
-//     every clause into a fresh solver and solves again; a second panic
-//     in the same call is an error.
+// lifesat runs a copy of its solver package (internal/gophersat; its
+// UPSTREAM.md lists every change), because upstream's Solve cannot be
+// interrupted, two of its solvers running at once corrupt each other's
+// learned clauses (they share a package-level buffer), and its Assume
+// forgets the problem's top-level facts. With the copy, searches run in
+// parallel without a lock; on cancellation Session.Solve returns at once
+// with ctx.Err() while the search stops at its next conflict, usually
+// within milliseconds, and the session is then unusable (ErrAbandoned).
+// Assumptions are decisions of the search, so a session keeps its
+// learned clauses from one Solve to the next, with or without
+// assumptions, and clauses added between them. A panic of the solver is
+// a bug, and is not recovered.
 //
 // It has no phase control: the first value it tries for every variable
 // is false. Upstream it has no seed either; Seed, when not 0, gives every
@@ -49,6 +32,9 @@ import (
 // longest conflict-free assignment seen), as CaDiCaL and Kissat do, which
 // finds the answers of hard satisfiable searches several times sooner
 // and makes proofs slower (see the README, "gophersat's restarts").
+//
+// Gophersat.Optimize solves pseudo-Boolean problems with the same
+// solver (see PB).
 type Gophersat struct {
 	Seed   uint64
 	Stable bool
@@ -80,6 +66,46 @@ func (g Gophersat) Start(f *CNF) (Session, error) {
 // runs on in the background until it ends by itself (seconds for millions
 // of clauses), its result dropped.
 func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
+	clauses, err := intClauses(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	g := &gophersatSession{nvars: f.nvars, unsat: f.empty}
+	if g.unsat {
+		return g, nil
+	}
+	load := func() {
+		pb := solver.ParseSliceNb(clauses, f.nvars)
+		if pb.Status == solver.Unsat {
+			g.unsat = true
+			return
+		}
+		g.s = solver.New(pb)
+		g.s.Seed(gs.Seed)
+		if gs.Stable {
+			g.s.Stabilize()
+		}
+	}
+	if ctx.Done() == nil {
+		load()
+		return g, nil
+	}
+	loaded := make(chan struct{})
+	go func() {
+		load()
+		close(loaded)
+	}()
+	select {
+	case <-loaded:
+		return g, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// intClauses is f's clauses as gophersat reads them, sharing one slice of
+// literals; it looks at ctx every few thousand clauses.
+func intClauses(ctx context.Context, f *CNF) ([][]int, error) {
 	flat := make([]int, len(f.lits))
 	for i, l := range f.lits {
 		if i%(8*checkEvery) == 0 {
@@ -95,92 +121,28 @@ func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 		clauses = append(clauses, flat[start:end:end])
 		start = end
 	}
-	g := &gophersatSession{nvars: f.nvars, clauses: clauses, unsat: f.empty, seed: gs.Seed, stable: gs.Stable}
-	if g.unsat {
-		return g, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if ctx.Done() == nil {
-		g.load()
-		return g, nil
-	}
-	loaded := make(chan struct{})
-	go func() {
-		g.load()
-		close(loaded)
-	}()
-	select {
-	case <-loaded:
-		return g, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return clauses, ctx.Err()
 }
 
+// A gophersatSession is a solver loaded once: clauses added later are
+// appended to it, and assumptions are passed to it at every Solve.
 type gophersatSession struct {
 	mu        sync.Mutex
-	s         *solver.Solver
+	s         *solver.Solver // set before the session is returned
 	nvars     int
-	seed      uint64
-	stable    bool
-	clauses   [][]int // every clause, those added later included
-	units     []Lit   // top-level units of the last load, for Assume
-	assumed   bool    // assumptions were used: add clauses by reloading
-	dirty     bool    // clauses were added since the last load
-	unsat     bool    // the clauses alone are unsatisfiable
+	unsat     bool // the clauses alone are unsatisfiable
 	abandoned bool
-	panics    int // times the solver panicked in this Solve call (see run)
 	model     []bool
-	cur       atomic.Pointer[solver.Solver] // g.s, for Conflicts
-	past      atomic.Int64                  // conflicts of the solvers load replaced
 }
 
 var _ ConflictCounter = (*gophersatSession)(nil)
 
-// Conflicts is the number of conflicts of every solver the session has
-// loaded so far.
+// Conflicts is the number of conflicts of the session's solver.
 func (g *gophersatSession) Conflicts() int64 {
-	n := g.past.Load()
-	if s := g.cur.Load(); s != nil {
-		n += s.Conflicts()
+	if g.s == nil {
+		return 0
 	}
-	return n
-}
-
-// load builds a fresh solver from all the clauses.
-func (g *gophersatSession) load() {
-	pb := solver.ParseSliceNb(g.clauses, g.nvars)
-	g.dirty = false
-	if pb.Status == solver.Unsat {
-		g.unsat = true
-		return
-	}
-	g.units = g.units[:0]
-	for _, u := range pb.Units {
-		g.units = append(g.units, Lit(u.Int()))
-	}
-	if g.s != nil {
-		g.past.Add(g.s.Conflicts())
-	}
-	g.s = solver.New(pb)
-	g.cur.Store(g.s)
-	g.s.Seed(g.seed)
-	if g.stable {
-		g.s.Stabilize()
-	}
-}
-
-// assumption lits for gophersat: the units of the load and the
-// assumptions, or false when they clash.
-func (g *gophersatSession) assumption(assumptions []Lit) ([]solver.Lit, bool) {
-	set, ok := assumptionSet(g.nvars, g.units, assumptions)
-	lits := make([]solver.Lit, len(set))
-	for i, l := range set {
-		lits[i] = solver.IntToLit(int32(l))
-	}
-	return lits, ok
+	return g.s.Conflicts()
 }
 
 func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
@@ -195,25 +157,16 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 	if g.unsat {
 		return Unsat, nil
 	}
-	g.panics = 0
-	if len(assumptions) > 0 || g.assumed {
-		g.assumed = true
-		if g.dirty {
-			g.load()
-			if g.unsat {
-				return Unsat, nil
-			}
-		}
+	set, ok := assumptionSet(g.nvars, assumptions)
+	if !ok {
+		return Unsat, nil
 	}
-	st, err := g.run(ctx, assumptions)
-	if errors.Is(err, errSolverPanic) {
-		// The incremental state broke; start again from every clause.
-		g.load()
-		if g.unsat {
-			return Unsat, nil
-		}
-		st, err = g.run(ctx, assumptions)
+	lits := make([]solver.Lit, len(set))
+	for i, l := range set {
+		lits[i] = solver.IntToLit(int32(l))
 	}
+	g.s.Assume(lits) // also when there are none: it drops the last ones
+	st, err := g.run(ctx)
 	if err != nil {
 		return Unknown, err
 	}
@@ -223,7 +176,7 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 		copy(g.model[1:], g.s.Model())
 		return Sat, nil
 	case solver.Unsat:
-		if len(assumptions) == 0 {
+		if len(lits) == 0 {
 			g.unsat = true
 		}
 		return Unsat, nil
@@ -231,42 +184,17 @@ func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Statu
 	return Unknown, nil
 }
 
-// errSolverPanic reports a panic inside gophersat.
-var errSolverPanic = errors.New("logic: gophersat panicked")
-
-// run passes the assumptions and solves in a goroutine, turning a panic
-// of the solver into errSolverPanic; on cancellation it interrupts the
-// search and returns at once.
-func (g *gophersatSession) run(ctx context.Context, assumptions []Lit) (solver.Status, error) {
-	if len(assumptions) > 0 || g.assumed {
-		lits, ok := g.assumption(assumptions)
-		if !ok || g.s.Assume(lits) == solver.Unsat {
-			return solver.Unsat, nil
-		}
+// run solves in a goroutine; on cancellation it interrupts the search and
+// returns at once.
+func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
+	if ctx.Done() == nil {
+		return g.s.Solve(), nil
 	}
-	type outcome struct {
-		st       solver.Status
-		panicked any
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		var out outcome
-		defer func() {
-			out.panicked = recover()
-			done <- out
-		}()
-		out.st = g.s.Solve()
-	}()
+	done := make(chan solver.Status, 1)
+	go func() { done <- g.s.Solve() }()
 	select {
-	case out := <-done:
-		if out.panicked != nil {
-			g.panics++
-			if g.panics > 1 {
-				return solver.Indet, fmt.Errorf("%w twice: %v", errSolverPanic, out.panicked)
-			}
-			return solver.Indet, fmt.Errorf("%w: %v", errSolverPanic, out.panicked)
-		}
-		return out.st, nil
+	case st := <-done:
+		return st, nil
 	case <-ctx.Done():
 		g.abandoned = true
 		g.s.Interrupt()
@@ -286,21 +214,12 @@ func (g *gophersatSession) Add(lits ...Lit) {
 	if holds {
 		return
 	}
-	cl := make([]int, len(lc))
-	for i, l := range lc {
-		cl[i] = int(l)
-	}
-	if len(cl) == 0 {
+	if len(lc) == 0 {
 		g.unsat = true
 		return
 	}
-	g.clauses = append(g.clauses, cl)
-	g.dirty = true // the next solve under assumptions reloads
-	if g.assumed {
-		return
-	}
-	sl := make([]solver.Lit, len(cl))
-	for i, l := range cl {
+	sl := make([]solver.Lit, len(lc))
+	for i, l := range lc {
 		sl[i] = solver.IntToLit(int32(l))
 	}
 	g.s.AppendClause(solver.NewClause(sl))

@@ -3,7 +3,6 @@ package gophersat
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // data used in PB constraints.
@@ -34,16 +33,6 @@ const (
 // NewClause returns a clause whose lits are given as an argument.
 func NewClause(lits []Lit) *Clause {
 	return &Clause{lits: lits}
-}
-
-// NewCardClause returns a clause whose lits are given as an argument and
-// for which at least 'card' literals must be true.
-// Note tha NewClause(lits) is equivalent to NewCardClause(lits, 1).
-func NewCardClause(lits []Lit, card int) *Clause {
-	if card < 1 || card > len(lits) {
-		panic("Invalid cardinality value")
-	}
-	return &Clause{lits: lits, lbdValue: uint32(card - 1)}
 }
 
 // Used to sort literals when constructing PB clause.
@@ -221,60 +210,4 @@ func (c *Clause) CNF() string {
 		res += fmt.Sprintf("%d ", lit.Int())
 	}
 	return fmt.Sprintf("%s0", res)
-}
-
-// PBString returns a string representation of c as a pseudo-boolean expression.
-func (c *Clause) PBString() string {
-	terms := make([]string, c.Len())
-	for i, lit := range c.lits {
-		weight := 1
-		if c.pbData != nil {
-			weight = c.pbData.weights[i]
-		}
-		val := lit.Int()
-		sign := ""
-		if val < 0 {
-			val = -val
-			sign = "~"
-		}
-		terms[i] = fmt.Sprintf("%d %sx%d", weight, sign, val)
-	}
-	return fmt.Sprintf("%s >= %d ;", strings.Join(terms, " +"), c.Cardinality())
-}
-
-// SimplifyPB tries to simplify a pseudo boolean constraint by propagating all lits that can be propagated
-// not matter whet the assignment.
-// A PB constraint can also be false if all its coeficients are smaller than the cardinality.
-// It will return a list of unit lits (if any), a new, simplified clause (or nil if all lits can be propagated and/or ignored)
-// and a boolean ok indicating whether the clause can be satisfied or not. If ok is false, other return parameters are irrelevant.
-func (c *Clause) SimplifyPB() (units []Lit, c2 *Clause, ok bool) {
-	card := c.Cardinality()
-	thresh := c.WeightSum() - card
-	if thresh < 0 {
-		// Even if all lits are true, the clause is still unsatisfied
-		return nil, nil, false
-	}
-	// all lits whose weights are > thresh must be satisfied
-	i := 0
-	for i < c.Len() && c.Weight(i) > thresh {
-		units = append(units, c.Get(i))
-		card -= c.Weight(i)
-		i++
-	}
-	if card <= 0 {
-		// clause is now satisfied, other lits are irrelevant
-		return units, nil, true
-	}
-	// All lits starting from i must be kept
-	newLen := c.Len() - i
-	newLits := make([]Lit, newLen)
-	newWeights := make([]int, newLen)
-	copy(newLits, c.lits[i:])
-	copy(newWeights, c.pbData.weights[i:])
-	// saturate weights so that none is higher than card
-	i = 0
-	for newWeights[i] > card {
-		newWeights[i] = card
-	}
-	return units, NewPBClause(newLits, newWeights, card), true
 }

@@ -71,10 +71,9 @@ func (s *Solver) learnClause(confl *Clause, lvl decLevel) (learned *Clause, unit
 			ptr--
 		}
 		v := s.trail[ptr].Var()
-		if s.assumptions[v] {
-			// Now we only have assumed lits: this is a top-level conflict
-			return nil, -1
-		}
+		// lifesat: upstream returned the empty clause here when v was
+		// assumed, as its assumptions were top-level facts; they are
+		// decisions now (Assume).
 		ptr--
 		nbLvl--
 		if reason := s.reason[v]; reason != nil {

@@ -1,7 +1,5 @@
 package gophersat
 
-const lubyConstant = 512
-
 func luby(i uint) uint {
 	for k := 1; k < 32; k++ {
 		if i == (1<<k)-1 {

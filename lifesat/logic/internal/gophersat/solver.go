@@ -3,10 +3,7 @@ package gophersat
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
-	"strings"
 	"sync/atomic"
-	"time"
 )
 
 const (
@@ -44,54 +41,43 @@ type decLevel int
 // - a negative value means the variable was set to false at the given decLevel.
 type Model []decLevel
 
-func (m Model) String() string {
-	bound := make(map[int]decLevel)
-	for i := range m {
-		if m[i] != 0 {
-			bound[i+1] = m[i]
-		}
-	}
-	return fmt.Sprintf("%v", bound)
-}
-
 // A Solver solves a given problem. It is the main data structure.
 type Solver struct {
-	Verbose       bool        // Indicates whether the solver should display information during solving or not. False by default
-	Certified     bool        // Indicates whether a certificate should be generated during solving or not, using the RUP notation. This is useful to prove UNSAT instances. False by default.
-	CertChan      chan string // Indicates where to write the certificate. If Certified is true but CertChan is nil, the certificate will be written on stdout.
-	CuttingPlanes bool        // Indicates that the cutting planes resolution method should be used. Note that this is only efficient on PB problems.
-	nbVars        int
-	status        Status
-	wl            watcherList
-	trail         []Lit     // Current assignment stack
-	model         Model     // 0 means unbound, other value is a binding
-	lastModel     Model     // Placeholder for last model found, useful when looking for several models
-	activity      []float64 // How often each var is involved in conflicts
-	polarity      []bool    // Preferred sign for each var
-	assumptions   []bool    // True iff the var's binding is assumed
+	Certified bool        // Indicates whether a certificate should be generated during solving or not, using the RUP notation. This is useful to prove UNSAT instances. False by default.
+	CertChan  chan string // Indicates where to write the certificate. If Certified is true but CertChan is nil, the certificate will be written on stdout.
+	nbVars    int
+	status    Status
+	wl        watcherList
+	trail     []Lit     // Current assignment stack
+	model     Model     // 0 means unbound, other value is a binding
+	lastModel Model     // Placeholder for last model found, useful when looking for several models
+	activity  []float64 // How often each var is involved in conflicts
+	polarity  []bool    // Preferred sign for each var
+	// lifesat: the assumptions (see Assume), how many of them are
+	// known true, the level under which they stay so, and whether the
+	// last search found them contradictory.
+	assumptions    []Lit
+	nextAssumption int
+	assumedLvl     decLevel
+	failed         bool
 	// For each var, clause considered when it was unified
 	// If the var is not bound yet, or if it was bound by a decision, value is nil.
-	reason          []*Clause
-	varQueue        queue
-	varInc          float64 // On each var bump, how big the increment should be
-	clauseInc       float32 // On each var bump, how big the increment should be
-	lbdStats        lbdStats
-	lubyNextRestart int         // When will the next restart happen when using Luby's strategy?
-	Stats           Stats       // Statistics about the solving process.
-	minLits         []Lit       // Lits to minimize if the problem was an optimization problem.
-	minWeights      []int       // Weight of each lit to minimize if the problem was an optimization problem.
-	bufLits         []Lit       // lifesat: buffer for lits in learnClause (a package variable upstream)
-	met, metLvl     []bool      // lifesat: marks of learnClause (allocated at every conflict upstream)
-	metVars         []Var       // lifesat: the variables marked in met and metLvl
-	stop            atomic.Bool // lifesat: set by Interrupt
-	phases          phases      // lifesat: focused and stable modes (modes.go)
-	hypothesis      []Lit       // Literals that are, ideally, true. Useful when trying to minimize a function.
-	localNbRestarts int         // How many restarts since Solve() was called?
-	varDecay        float64     // On each var decay, how much the varInc should be decayed
-	seed            uint64      // lifesat: the seed given to Seed
-	trailBuf        []int       // A buffer while cleaning bindings
-	pbSetBuf        []int       // A buffer to reduce allocation when performing cutting planes
-	pbSetBuf2       []int       // A buffer to reduce allocation when performing cutting planes
+	reason      []*Clause
+	varQueue    queue
+	varInc      float64 // On each var bump, how big the increment should be
+	clauseInc   float32 // On each var bump, how big the increment should be
+	lbdStats    lbdStats
+	Stats       Stats       // Statistics about the solving process.
+	minLits     []Lit       // Lits to minimize if the problem was an optimization problem.
+	minWeights  []int       // Weight of each lit to minimize if the problem was an optimization problem.
+	bufLits     []Lit       // lifesat: buffer for lits in learnClause (a package variable upstream)
+	met, metLvl []bool      // lifesat: marks of learnClause (allocated at every conflict upstream)
+	metVars     []Var       // lifesat: the variables marked in met and metLvl
+	stop        atomic.Bool // lifesat: set by Interrupt
+	phases      phases      // lifesat: focused and stable modes (modes.go)
+	varDecay    float64     // On each var decay, how much the varInc should be decayed
+	seed        uint64      // lifesat: the seed given to Seed
+	trailBuf    []int       // A buffer while cleaning bindings
 
 	conflicts atomic.Int64 // lifesat: Stats.NbConflicts, for Conflicts
 }
@@ -111,23 +97,19 @@ func New(problem *Problem) *Solver {
 	}
 
 	s := &Solver{
-		nbVars:          nbVars,
-		status:          problem.Status,
-		trail:           make([]Lit, len(problem.Units), trailCap),
-		model:           problem.Model,
-		activity:        make([]float64, nbVars),
-		polarity:        make([]bool, nbVars),
-		assumptions:     make([]bool, nbVars),
-		reason:          make([]*Clause, nbVars),
-		varInc:          1.0,
-		clauseInc:       1.0,
-		lubyNextRestart: int(lubyConstant * luby(1)),
-		minLits:         problem.minLits,
-		minWeights:      problem.minWeights,
-		varDecay:        defaultVarDecay,
-		trailBuf:        make([]int, nbVars),
-		pbSetBuf:        make([]int, nbVars),
-		pbSetBuf2:       make([]int, nbVars),
+		nbVars:     nbVars,
+		status:     problem.Status,
+		trail:      make([]Lit, len(problem.Units), trailCap),
+		model:      problem.Model,
+		activity:   make([]float64, nbVars),
+		polarity:   make([]bool, nbVars),
+		reason:     make([]*Clause, nbVars),
+		varInc:     1.0,
+		clauseInc:  1.0,
+		minLits:    problem.minLits,
+		minWeights: problem.minWeights,
+		varDecay:   defaultVarDecay,
+		trailBuf:   make([]int, nbVars),
 	}
 	s.resetOptimPolarity()
 	s.initOptimActivity()
@@ -181,34 +163,6 @@ func (s *Solver) resetOptimPolarity() {
 		for _, lit := range s.minLits {
 			s.polarity[lit.Var()] = !lit.IsPositive() // Try to make lits from the optimization clause false
 		}
-	}
-}
-
-// Optim returns true iff the underlying problem is an optimization problem (rather than a satisfaction one).
-func (s *Solver) Optim() bool {
-	return s.minLits != nil
-}
-
-// OutputModel outputs the model for the problem on stdout.
-func (s *Solver) OutputModel() {
-	if s.status == Sat || s.lastModel != nil {
-		fmt.Printf("s SATISFIABLE\nv ")
-		model := s.model
-		if s.lastModel != nil {
-			model = s.lastModel
-		}
-		for i, val := range model {
-			if val < 0 {
-				fmt.Printf("%d ", -i-1)
-			} else {
-				fmt.Printf("%d ", i+1)
-			}
-		}
-		fmt.Printf("\n")
-	} else if s.status == Unsat {
-		fmt.Printf("s UNSATISFIABLE\n")
-	} else {
-		fmt.Printf("s INDETERMINATE\n")
 	}
 }
 
@@ -288,13 +242,6 @@ func abs[T number](val T) T {
 	return val
 }
 
-func min[T number](a, b T) T {
-	if a < b {
-		return a
-	}
-	return b
-}
-
 // Reinitializes bindings (both model & reason) for all variables bound at a decLevel >= lvl.
 // TODO: check this method as it has a weird behavior regarding performance.
 // TODO: clean-up commented-out code and understand underlying performance pattern.
@@ -305,6 +252,9 @@ func (s *Solver) cleanupBindings(lvl decLevel) {
 	i := len(s.trail)
 	for i > 0 && abs(s.model[s.trail[i-1].Var()]) > lvl {
 		i--
+	}
+	if lvl < s.assumedLvl { // lifesat: assumptions may be unassigned (decide)
+		s.nextAssumption, s.assumedLvl = 0, 0
 	}
 	/*
 		for j := len(s.trail) - 1; j >= i; j-- {
@@ -367,19 +317,6 @@ func (s *Solver) cleanupBindings(lvl decLevel) {
 	s.resetOptimPolarity()
 }
 
-func (s *Solver) trailString() string {
-	res := ""
-	for i, lit := range s.trail {
-		v := lit.Var()
-		assign := s.model[v]
-		if assign == 0 {
-			panic(fmt.Sprintf("error: literal in trail at position %d but not assigned: %d", i, lit.Int()))
-		}
-		res += fmt.Sprintf("%d@%d ", lit.Int(), abs(assign))
-	}
-	return res
-}
-
 // Given the last learnt clause and the levels at which vars were bound,
 // Returns the level to bt to and the literal to bind
 func backtrackData(c *Clause, model []decLevel) (btLevel decLevel, lit Lit) {
@@ -407,9 +344,6 @@ func (s *Solver) rebuildOrderHeap() {
 // propagate binds the given lit, propagates it and searches for a solution,
 // until it is found or a restart is needed.
 func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
-	if s.CuttingPlanes {
-		return s.propagateAndSearchPB(lit, lvl)
-	}
 	for lit != -1 {
 		// log.Printf("picked %d at lvl %d", lit.Int(), lvl)
 		if conflict := s.unifyLiteral(lit, lvl); conflict == nil { // Pick new branch or restart
@@ -423,7 +357,10 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 				s.bumpNbMax()
 			}
 			lvl++
-			lit = s.chooseLit()
+			var ok bool
+			if lit, ok = s.decide(lvl); !ok { // lifesat: upstream s.chooseLit()
+				return s.failAssumptions()
+			}
 		} else { // Deal with conflict
 			if s.stop.Load() { // lifesat: stop as a restart would
 				s.cleanupBindings(1)
@@ -449,8 +386,11 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 					return s.setUnsat()
 				}
 				s.rebuildOrderHeap()
-				lit = s.chooseLit()
 				lvl = 2
+				var ok bool
+				if lit, ok = s.decide(lvl); !ok { // lifesat: upstream s.chooseLit()
+					return s.failAssumptions()
+				}
 			} else {
 				if learnt.Len() == 2 {
 					s.Stats.NbBinaryLearned++
@@ -462,85 +402,6 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 				s.cleanupBindings(lvl)
 				s.reason[lit.Var()] = learnt
 				learnt.lock()
-			}
-		}
-	}
-	return Sat
-}
-
-// propagateAndSearchPB performs pseudo-boolean constraint learning whenever a conflcit arises.
-func (s *Solver) propagateAndSearchPB(lit Lit, lvl decLevel) Status {
-	for lit != -1 {
-		// log.Printf("picked %d at lvl %d", lit.Int(), lvl)
-		if conflict := s.unifyLiteral(lit, lvl); conflict == nil { // Pick new branch or restart
-			if s.Stats.NbConflicts >= s.lubyNextRestart {
-				s.lubyNextRestart += int(lubyConstant * luby(uint(s.Stats.NbRestarts)+2))
-				s.cleanupBindings(1)
-				return Indet
-			}
-			if s.Stats.NbConflicts >= s.wl.idxReduce*s.wl.nbMax {
-				s.wl.idxReduce = s.Stats.NbConflicts/s.wl.nbMax + 1
-				s.reduceLearnedPB()
-				s.bumpNbMax()
-			}
-			lvl++
-			lit = s.chooseLit()
-		} else { // Deal with conflict
-			for conflict != nil {
-				// log.Printf("conflict: %s", conflict.PBString())
-				s.Stats.NbConflicts++
-				s.conflicts.Store(int64(s.Stats.NbConflicts)) // lifesat
-				if s.Stats.NbConflicts%5_000 == 0 && s.varDecay < 0.95 {
-					s.varDecay += 0.01
-				}
-				s.lbdStats.addConflict(len(s.trail))
-				learnt, propagated, newLvl := s.cuttingPlanes(conflict, lvl)
-				// log.Printf("learnt=%v, propagated=%v, newLvl=%d", learnt, propagated, newLvl)
-				if newLvl == -1 { // Generated constraint is false
-					return s.setUnsat()
-				}
-				if newLvl == 1 {
-					for _, unit := range propagated {
-						if unit == -1 || (abs(s.model[unit.Var()]) == 1 && s.litStatus(unit) == Unsat) { // Top-level conflict
-							return s.setUnsat()
-						}
-						s.Stats.NbUnitLearned++
-						s.lbdStats.addLbd(1)
-						s.cleanupBindings(1)
-						s.addLearnedUnit(unit)
-						s.model[unit.Var()] = lvlToSignedLvl(unit, 1)
-						if conflict = s.unifyLiteral(unit, 1); conflict != nil { // top-level conflict
-							return s.setUnsat()
-						}
-					}
-					s.rebuildOrderHeap()
-					lit = s.chooseLit()
-					lvl = 2
-				} else {
-					lvl = newLvl
-					// A constraint was learned and lits have to be propagated at lvl > 1
-					// if learnt != nil {
-					// 	log.Printf("propagated the following lits at lvl %d because of %s:", lvl, learnt.PBString())
-					// } else {
-					// 	log.Printf("propagated the following lits at lvl %d with empty constr:", lvl)
-					// }
-					// for _, lit := range propagated {
-					// 	log.Printf("%d ", lit.Int())
-					// }
-					s.Stats.NbLearned++
-					s.addLearned(learnt)
-					learnt.lock()
-					lvl = newLvl
-					s.cleanupBindings(lvl)
-					for _, lit := range propagated {
-						s.reason[lit.Var()] = learnt
-					}
-					conflict = s.unifyLiterals(propagated, lvl)
-					if conflict == nil {
-						lit = s.chooseLit()
-						lvl++
-					}
-				}
 			}
 		}
 	}
@@ -590,10 +451,13 @@ func (s *Solver) setUnsat() Status {
 
 // Searches until a restart is needed.
 func (s *Solver) search() Status {
-	s.localNbRestarts++
-	lvl := decLevel(2) // Level starts at 2, for implementation reasons : 1 is for top-level bindings; 0 means "no level assigned yet"
-	// s.status = s.propagateAndSearch(s.chooseLit(), lvl)
-	s.status = s.propagateAndSearch(s.chooseLit(), lvl)
+	lvl := decLevel(2)       // Level starts at 2, for implementation reasons : 1 is for top-level bindings; 0 means "no level assigned yet"
+	lit, ok := s.decide(lvl) // lifesat: upstream s.chooseLit()
+	if !ok {
+		s.status = s.failAssumptions()
+		return s.status
+	}
+	s.status = s.propagateAndSearch(lit, lvl)
 	return s.status
 }
 
@@ -603,42 +467,18 @@ func (s *Solver) Solve() Status {
 		return s.status
 	}
 	s.status = Indet
+	s.cleanupBindings(1) // lifesat: upstream kept the last model's assignment
 	//s.lbdStats.clear()
-	s.localNbRestarts = 0
-	var end chan struct{}
-	if s.Verbose {
-		end = make(chan struct{})
-		defer close(end)
-		go func() { // Function displaying stats during resolution
-			fmt.Printf("c ======================================================================================\n")
-			fmt.Printf("c | Restarts |  Conflicts  |  Learned  |  Deleted  | Del%% | Reduce |   Units learned   |\n")
-			fmt.Printf("c ======================================================================================\n")
-			ticker := time.NewTicker(3 * time.Second)
-			defer ticker.Stop()
-			for { // There might be concurrent access in a few places but this is okay since we are very conservative and don't modify state.
-				select {
-				case <-ticker.C:
-				case <-end:
-					return
-				}
-				if s.status == Indet {
-					iter := s.Stats.NbRestarts + 1
-					nbConfl := s.Stats.NbConflicts
-					nbReduce := s.wl.idxReduce - 1
-					nbLearned := len(s.wl.learned)
-					nbDel := s.Stats.NbDeleted
-					pctDel := int(100 * float64(nbDel) / float64(s.Stats.NbLearned))
-					nbUnit := s.Stats.NbUnitLearned
-					fmt.Printf("c | %8d | %11d | %9d | %9d | %3d%% | %6d | %8d/%8d |\n", iter, nbConfl, nbLearned, nbDel, pctDel, nbReduce, nbUnit, s.nbVars)
-				}
-			}
-		}()
-	}
 	for s.status == Indet {
 		if s.stop.Load() { // lifesat
 			return Indet
 		}
 		s.search()
+		if s.failed { // lifesat: unsatisfiable under the assumptions only
+			s.failed = false
+			s.status = Indet
+			return Unsat
+		}
 		if s.status == Indet {
 			s.Stats.NbRestarts++
 			s.rebuildOrderHeap()
@@ -648,176 +488,79 @@ func (s *Solver) Solve() Status {
 		s.lastModel = make(Model, len(s.model))
 		copy(s.lastModel, s.model)
 	}
-	if s.Verbose {
-		end <- struct{}{}
-		fmt.Printf("c ======================================================================================\n")
-	}
 	return s.status
 }
 
-// Assume adds unit literals to the solver.
-// This is useful when calling the solver several times, e.g to keep it "hot" while removing clauses.
+// Assume sets the literals that the following calls to Solve take as
+// true, in place of those of the previous call to Assume; Assume(nil)
+// drops them. Solve then decides them first, one a decision level, before
+// any other variable, and returns Unsat when one of them turns out false:
+// the problem has no model in which they all hold. Everything the solver
+// knows stays: its top-level facts, the clauses it learned (which follow
+// from the problem alone) and the clauses appended since. It returns
+// Unsat when the problem itself is known to have no model, else Indet.
+// (lifesat: upstream made the assumptions top-level facts after dropping
+// every other one, the problem's units among them, and the clauses
+// appended later were simplified against the assumptions as if they
+// held for good.)
 func (s *Solver) Assume(lits []Lit) Status {
-	s.cleanupBindings(0)
-	s.trail = s.trail[:0]
-	s.assumptions = make([]bool, s.nbVars)
-
+	s.cleanupBindings(1)
+	s.assumptions = append(s.assumptions[:0], lits...)
 	for _, lit := range lits {
-
-		s.addLearnedUnit(lit)
-		s.assumptions[lit.Var()] = true
-		s.trail = append(s.trail, lit)
+		s.newVar(lit.Var())
 	}
-	s.status = Indet
-	if confl := s.propagate(0, 1); confl != nil {
-		// Conflict after unit propagation
-		s.status = Unsat
-		return s.status
+	s.nextAssumption, s.assumedLvl = 0, 0
+	if s.status != Unsat {
+		s.status = Indet
 	}
 	return s.status
 }
 
-// Enumerate returns the total number of models for the given problems.
-// if "models" is non-nil, it will write models on it as soon as it discovers them.
-// models will be closed at the end of the method.
-func (s *Solver) Enumerate(models chan []bool, stop chan struct{}) int {
-	if models != nil {
-		defer close(models)
-	}
-	s.lastModel = make(Model, len(s.model))
-	nb := 0
-	var lit Lit
-	var lvl decLevel
-	for s.status != Unsat {
-		for s.status == Indet {
-			s.search()
-			if s.status == Indet {
-				s.Stats.NbRestarts++
-			}
+// decide returns the literal to decide at level lvl: the first assumption
+// that is not true yet, or, once they all are, the literal chooseLit
+// picks (-1 when every variable is assigned). It reports false when an
+// assumption is false. (lifesat: not in gophersat v1.4.0.)
+func (s *Solver) decide(lvl decLevel) (Lit, bool) {
+	for s.nextAssumption < len(s.assumptions) {
+		lit := s.assumptions[s.nextAssumption]
+		switch s.litStatus(lit) {
+		case Indet:
+			s.Stats.NbDecisions++
+			return lit, true
+		case Unsat:
+			return -1, false
 		}
-		if s.status == Sat {
-			copy(s.lastModel, s.model)
-			if models != nil {
-				nb += s.addCurrentModels(models)
-			} else {
-				nb += s.countCurrentModels()
-			}
-			s.status = Indet
-			lits := s.decisionLits()
-			switch len(lits) {
-			case 0:
-				s.status = Unsat
-			case 1:
-				s.propagateUnits(lits)
-			default:
-				c := NewClause(lits)
-				s.appendClause(c)
-				lit = lits[len(lits)-1]
-				v := lit.Var()
-				lvl = abs(s.model[v]) - 1
-				s.cleanupBindings(lvl)
-				s.reason[v] = c // Must do it here because it won't be made by propagateAndSearch
-				s.propagateAndSearch(lit, lvl)
-			}
-		}
+		// Every assumption before this one is true below lvl, until a
+		// backjump to a level under lvl-1 (cleanupBindings).
+		s.nextAssumption++
+		s.assumedLvl = lvl - 1
 	}
-	return nb
+	return s.chooseLit(), true
 }
 
-// CountModels returns the total number of models for the given problem.
-func (s *Solver) CountModels() int {
-	var end chan struct{}
-	if s.Verbose {
-		end = make(chan struct{})
-		defer close(end)
-		go func() { // Function displaying stats during resolution
-			fmt.Printf("c ======================================================================================\n")
-			fmt.Printf("c | Restarts |  Conflicts  |  Learned  |  Deleted  | Del%% | Reduce |   Units learned   |\n")
-			fmt.Printf("c ======================================================================================\n")
-			ticker := time.NewTicker(3 * time.Second)
-			defer ticker.Stop()
-			for { // There might be concurrent access in a few places but this is okay since we are very conservative and don't modify state.
-				select {
-				case <-ticker.C:
-				case <-end:
-					return
-				}
-				if s.status == Indet {
-					iter := s.Stats.NbRestarts + 1
-					nbConfl := s.Stats.NbConflicts
-					nbReduce := s.wl.idxReduce - 1
-					nbLearned := len(s.wl.learned)
-					nbDel := s.Stats.NbDeleted
-					pctDel := int(100 * float64(nbDel) / float64(s.Stats.NbLearned))
-					nbUnit := s.Stats.NbUnitLearned
-					fmt.Printf("c | %8d | %11d | %9d | %9d | %3d%% | %6d | %8d/%8d |\n", iter, nbConfl, nbLearned, nbDel, pctDel, nbReduce, nbUnit, s.nbVars)
-				}
-			}
-		}()
-	}
-	nb := 0
-	var lit Lit
-	var lvl decLevel
-	for s.status != Unsat {
-		for s.status == Indet {
-			s.search()
-			if s.status == Indet {
-				s.Stats.NbRestarts++
-			}
-		}
-		if s.status == Sat {
-			s.lastModel = s.model
-			nb += s.countCurrentModels()
-			if s.Verbose {
-				fmt.Printf("c found %d model(s)\n", nb)
-			}
-			s.status = Indet
-			lits := s.decisionLits()
-			switch len(lits) {
-			case 0:
-				s.status = Unsat
-			case 1:
-				s.propagateUnits(lits)
-			default:
-				c := NewClause(lits)
-				s.appendClause(c)
-				lit = lits[len(lits)-1]
-				v := lit.Var()
-				lvl = abs(s.model[v]) - 1
-				s.cleanupBindings(lvl)
-				s.reason[v] = c // Must do it here because it won't be made by propagateAndSearch
-				s.propagateAndSearch(lit, lvl)
-			}
-		}
-	}
-	if s.Verbose {
-		end <- struct{}{}
-		fmt.Printf("c ======================================================================================\n")
-	}
-	return nb
-}
-
-// decisionLits returns the negation of all decision values once a model was found, ordered by decision levels.
-// This will allow for searching other models.
-func (s *Solver) decisionLits() []Lit {
-	lastLit := s.trail[len(s.trail)-1]
-	lvls := abs(s.model[lastLit.Var()])
-	lits := make([]Lit, lvls-1)
-	for i, r := range s.reason {
-		if lvl := abs(s.model[i]); r == nil && lvl > 1 {
-			if s.model[i] < 0 {
-				// lvl-2 : levels beside unit clauses start at 2, not 0 or 1!
-				lits[lvl-2] = IntToLit(int32(i + 1))
-			} else {
-				lits[lvl-2] = IntToLit(int32(-i - 1))
-			}
-		}
-	}
-	return lits
+// failAssumptions ends a search whose assumptions cannot all hold: it
+// unassigns every decision and marks the search failed, which Solve
+// reports as Unsat without making it the problem's status.
+// (lifesat: not in gophersat v1.4.0.)
+func (s *Solver) failAssumptions() Status {
+	s.cleanupBindings(1)
+	s.failed = true
+	return Unsat
 }
 
 func (s *Solver) propagateUnits(units []Lit) {
 	for _, unit := range units {
+		// lifesat: upstream assigned every unit, also one that the
+		// propagation of the units before it had made true (it entered
+		// the trail twice) or false (it was overwritten, and the
+		// problem's models could break the appended constraint).
+		switch s.litStatus(unit) {
+		case Sat:
+			continue
+		case Unsat:
+			s.status = Unsat
+			return
+		}
 		s.lbdStats.addLbd(1)
 		s.Stats.NbUnitLearned++
 		s.cleanupBindings(1)
@@ -828,44 +571,6 @@ func (s *Solver) propagateUnits(units []Lit) {
 		}
 		s.rebuildOrderHeap()
 	}
-}
-
-// PBString returns a representation of the solver's state as a pseudo-boolean problem.
-func (s *Solver) PBString() string {
-	meta := fmt.Sprintf("* #variable= %d #constraint= %d #learned= %d\n", s.nbVars, len(s.wl.origClauses), len(s.wl.learned))
-	minLine := ""
-	if s.minLits != nil {
-		terms := make([]string, len(s.minLits))
-		for i, lit := range s.minLits {
-			weight := 1
-			if s.minWeights != nil {
-				weight = s.minWeights[i]
-			}
-			val := lit.Int()
-			sign := ""
-			if val < 0 {
-				val = -val
-				sign = "~"
-			}
-			terms[i] = fmt.Sprintf("%d %sx%d", weight, sign, val)
-		}
-		minLine = fmt.Sprintf("min: %s ;\n", strings.Join(terms, " +"))
-	}
-	clauses := make([]string, len(s.wl.origClauses)+len(s.wl.learned))
-	for i, c := range s.wl.origClauses {
-		clauses[i] = c.PBString()
-	}
-	for i, c := range s.wl.learned {
-		clauses[i+len(s.wl.origClauses)] = c.PBString()
-	}
-	for i := 0; i < len(s.model); i++ {
-		if s.model[i] == 1 {
-			clauses = append(clauses, fmt.Sprintf("1 x%d = 1 ;", i+1))
-		} else if s.model[i] == -1 {
-			clauses = append(clauses, fmt.Sprintf("1 x%d = 0 ;", i+1))
-		}
-	}
-	return meta + minLine + strings.Join(clauses, "\n")
 }
 
 // AppendClause appends a new clause to the set of clauses.
@@ -920,204 +625,60 @@ func (s *Solver) Model() []bool {
 	return res
 }
 
-// addCurrentModels is called when a model was found.
-// It returns the total number of models from this point, and sends all models on ch.
-// The number can be different of 1 if there are unbound variables.
-// For instance, if there are 4 variables in the problem and only 1, 3 and 4 are bound,
-// there are actually 2 models currently: one with 2 set to true, the other with 2 set to false.
-func (s *Solver) addCurrentModels(ch chan []bool) int {
-	unbound := make([]int, 0, s.nbVars) // indices of unbound variables
-	var nb uint64 = 1                   // total number of models found
-	model := make([]bool, s.nbVars)     // partial model
-	for i, lvl := range s.lastModel {
-		if lvl == 0 {
-			unbound = append(unbound, i)
-			nb *= 2
-		} else {
-			model[i] = lvl > 0
+// Minimize searches for a model of least cost, by the cost function of
+// the problem (Problem.SetCostFunc): it solves, then appends the
+// constraint that the cost be less than the model's and solves again,
+// until no model is left. It returns the cost of the last model found
+// (Model) and Sat when that model is optimal, or -1 and Unsat when the
+// problem has no model, or, when Interrupt stopped it first, the cost of
+// the last model found (-1 if none) and Indet. improved, when not nil, is
+// called with the cost of each model found, from the solving goroutine.
+// A problem without a cost function costs 0. (lifesat: upstream's
+// Minimize returned the cost alone, panicked when the cost function had
+// nil weights, and printed the costs with Verbose.)
+func (s *Solver) Minimize(improved func(cost int)) (int, Status) {
+	weights := s.minWeights
+	if weights == nil {
+		weights = make([]int, len(s.minLits))
+		for i := range weights {
+			weights[i] = 1
 		}
-	}
-	for i := uint64(0); i < nb; i++ {
-		for j := range unbound {
-			mask := uint64(1 << j)
-			cur := i & mask
-			idx := unbound[j]
-			model[idx] = cur != 0
-		}
-		model2 := make([]bool, len(model))
-		copy(model2, model)
-		ch <- model2
-	}
-	return int(nb)
-}
-
-// countCurrentModels is called when a model was found.
-// It returns the total number of models from this point.
-// The number can be different of 1 if there are unbound variables.
-// For instance, if there are 4 variables in the problem and only 1, 3 and 4 are bound,
-// there are actually 2 models currently: one with 2 set to true, the other with 2 set to false.
-func (s *Solver) countCurrentModels() int {
-	var nb uint64 = 1 // total number of models found
-	for _, lvl := range s.lastModel {
-		if lvl == 0 {
-			nb *= 2
-		}
-	}
-	return int(nb)
-}
-
-// Optimal returns the optimal solution, if any.
-// If results is non-nil, all solutions will be written to it.
-// In any case, results will be closed at the end of the call.
-func (s *Solver) Optimal(results chan Result, stop chan struct{}) (res Result) {
-	if results != nil {
-		defer close(results)
-	}
-	status := s.Solve()
-	if status == Unsat { // Problem cannot be satisfied at all
-		res.Status = Unsat
-		if results != nil {
-			results <- res
-		}
-		return res
-	}
-	if s.minLits == nil { // No optimization clause: this is a decision problem, solution is optimal
-		s.lastModel = make(Model, len(s.model))
-		copy(s.lastModel, s.model)
-		res := Result{
-			Status: Sat,
-			Model:  s.Model(),
-			Weight: 0,
-		}
-		if results != nil {
-			results <- res
-		}
-		return res
-	}
-	// log.Printf("found a solution, now minimizing...")
-	maxCost := 0
-	if s.minWeights == nil {
-		maxCost = len(s.minLits)
-	} else {
-		for _, w := range s.minWeights {
-			maxCost += w
-		}
-	}
-	s.hypothesis = make([]Lit, len(s.minLits))
-	for i, lit := range s.minLits {
-		s.hypothesis[i] = lit.Negation()
-	}
-	weights := make([]int, len(s.minWeights))
-	copy(weights, s.minWeights)
-	sort.Sort(wLits{lits: s.hypothesis, weights: weights})
-	s.lastModel = make(Model, len(s.model))
-	var cost int
-	for status == Sat {
-		copy(s.lastModel, s.model) // Save this model: it might be the last one
-		cost = 0
-		for i, lit := range s.minLits {
-			if s.model[lit.Var()] > 0 == lit.IsPositive() {
-				if s.minWeights == nil {
-					cost++
-				} else {
-					cost += s.minWeights[i]
-				}
-			}
-		}
-		res = Result{
-			Status: Sat,
-			Model:  s.Model(),
-			Weight: cost,
-		}
-		// log.Printf("result=%v", res)
-		if results != nil {
-			results <- res
-		}
-		if cost == 0 {
-			break
-		}
-		// Add a constraint incrementing current best cost
-		lits2 := make([]Lit, len(s.minLits))
-		weights2 := make([]int, len(s.minWeights))
-		copy(lits2, s.hypothesis)
-		copy(weights2, weights)
-		s.AppendClause(NewPBClause(lits2, weights2, maxCost-cost+1))
-		s.rebuildOrderHeap()
-		status = s.Solve()
-	}
-	return res
-}
-
-// Minimize tries to find a model that minimizes the weight of the clause defined as the optimisation clause in the problem.
-// If no model can be found, it will return a cost of -1.
-// Otherwise, calling s.Model() afterwards will return the model that satisfy the formula, such that no other model with a smaller cost exists.
-// If this function is called on a non-optimization problem, it will either return -1, or a cost of 0 associated with a
-// satisfying model (ie any model is an optimal model).
-func (s *Solver) Minimize() int {
-	status := s.Solve()
-	if status == Unsat { // Problem cannot be satisfied at all
-		return -1
-	}
-	if s.minLits == nil { // No optimization clause: this is a decision problem, solution is optimal
-		return 0
 	}
 	maxCost := 0
-	if s.minWeights == nil {
-		maxCost = len(s.minLits)
-	} else {
-		for _, w := range s.minWeights {
-			maxCost += w
+	for _, w := range weights {
+		maxCost += w
+	}
+	best := -1
+	for {
+		switch s.Solve() {
+		case Unsat:
+			if best < 0 {
+				return -1, Unsat
+			}
+			return best, Sat
+		case Indet:
+			return best, Indet
 		}
-	}
-	s.hypothesis = make([]Lit, len(s.minLits))
-	for i, lit := range s.minLits {
-		s.hypothesis[i] = lit.Negation()
-	}
-	weights := make([]int, len(s.minWeights))
-	copy(weights, s.minWeights)
-	sort.Sort(wLits{lits: s.hypothesis, weights: weights})
-	s.lastModel = make(Model, len(s.model))
-	var cost int
-	for status == Sat {
-		copy(s.lastModel, s.model) // Save this model: it might be the last one
-		cost = 0
+		cost := 0
 		for i, lit := range s.minLits {
-			if s.model[lit.Var()] > 0 == lit.IsPositive() {
-				if s.minWeights == nil {
-					cost++
-				} else {
-					cost += s.minWeights[i]
-				}
+			if s.litStatus(lit) == Sat {
+				cost += weights[i]
 			}
 		}
+		best = cost
+		if improved != nil {
+			improved(cost)
+		}
 		if cost == 0 {
-			return 0
+			return 0, Sat
 		}
-		if s.Verbose {
-			fmt.Printf("o %d\n", cost)
+		// The cost is below the model's: at least maxCost-cost+1 weight
+		// among the negated literals. NewPBClause sorts its arguments.
+		lits := make([]Lit, len(s.minLits))
+		for i, lit := range s.minLits {
+			lits[i] = lit.Negation()
 		}
-		// Add a constraint incrementing current best cost
-		lits2 := make([]Lit, len(s.minLits))
-		weights2 := make([]int, len(s.minWeights))
-		copy(lits2, s.hypothesis)
-		copy(weights2, weights)
-		s.AppendClause(NewPBClause(lits2, weights2, maxCost-cost+1))
+		s.AppendClause(NewPBClause(lits, append([]int(nil), weights...), maxCost-cost+1))
 		s.rebuildOrderHeap()
-		status = s.Solve()
 	}
-	return cost
-}
-
-// functions to sort hypothesis for pseudo-boolean minimization clause.
-type wLits struct {
-	lits    []Lit
-	weights []int
-}
-
-func (wl wLits) Len() int           { return len(wl.lits) }
-func (wl wLits) Less(i, j int) bool { return wl.weights[i] > wl.weights[j] }
-
-func (wl wLits) Swap(i, j int) {
-	wl.lits[i], wl.lits[j] = wl.lits[j], wl.lits[i]
-	wl.weights[i], wl.weights[j] = wl.weights[j], wl.weights[i]
 }

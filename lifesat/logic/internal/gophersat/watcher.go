@@ -12,14 +12,13 @@ type watcher struct {
 
 // A watcherList is a structure used to store clauses and propagate unit literals efficiently.
 type watcherList struct {
-	nbMax        int         // Max # of learned clauses at current moment
-	idxReduce    int         // # of calls to reduce + 1
-	wlistBin     [][]watcher // For each literal, a list of binary clauses where its negation appears
-	wlist        [][]watcher // For each literal, a list of non-binary clauses where its negation appears at position 1 or 2
-	wlistPb      [][]*Clause // For each literal, a list of PB or cardinality constraints.
-	wlistCardAMO [][]*Clause // For each literal, a list of cardinality constraints where card = length - 1, meaning any false literal propagates all others.
-	origClauses  []*Clause   // All the problem clauses.
-	learned      []*Clause
+	nbMax       int         // Max # of learned clauses at current moment
+	idxReduce   int         // # of calls to reduce + 1
+	wlistBin    [][]watcher // For each literal, a list of binary clauses where its negation appears
+	wlist       [][]watcher // For each literal, a list of non-binary clauses where its negation appears at position 1 or 2
+	wlistPb     [][]*Clause // For each literal, a list of PB constraints.
+	origClauses []*Clause   // All the problem clauses.
+	learned     []*Clause
 }
 
 // initWatcherList makes a new watcherList for the solver.
@@ -28,13 +27,12 @@ func (s *Solver) initWatcherList(clauses []*Clause) {
 	newClauses := make([]*Clause, len(clauses))
 	copy(newClauses, clauses)
 	s.wl = watcherList{
-		nbMax:        nbMax,
-		idxReduce:    1,
-		wlistBin:     make([][]watcher, s.nbVars*2),
-		wlist:        make([][]watcher, s.nbVars*2),
-		wlistPb:      make([][]*Clause, s.nbVars*2),
-		wlistCardAMO: make([][]*Clause, s.nbVars*2),
-		origClauses:  newClauses,
+		nbMax:       nbMax,
+		idxReduce:   1,
+		wlistBin:    make([][]watcher, s.nbVars*2),
+		wlist:       make([][]watcher, s.nbVars*2),
+		wlistPb:     make([][]*Clause, s.nbVars*2),
+		origClauses: newClauses,
 	}
 	for _, c := range clauses {
 		s.watchClause(c)
@@ -48,7 +46,6 @@ func (s *Solver) addVarWatcherList(v Var) {
 		s.wl.wlistBin = append(s.wl.wlistBin, nil, nil)
 		s.wl.wlist = append(s.wl.wlist, nil, nil)
 		s.wl.wlistPb = append(s.wl.wlistPb, nil, nil)
-		s.wl.wlistCardAMO = append(s.wl.wlistCardAMO, nil, nil)
 	}
 }
 
@@ -90,17 +87,6 @@ func (wl *watcherList) Less(i, j int) bool {
 func (s *Solver) watchClause(c *Clause) {
 	if c.PseudoBoolean() {
 		s.watchPB(c)
-	} else if card := c.Cardinality(); card > 1 {
-		if card == c.Len()+1 {
-			s.watchCardAMO(c, card)
-		} else {
-			// log.Printf("watching cardinality %s", c.PBString())
-			for i := 0; i < c.Cardinality()+1; i++ {
-				lit := c.Get(i)
-				neg := lit.Negation()
-				s.wl.wlistPb[neg] = append(s.wl.wlistPb[neg], c)
-			}
-		}
 	} else if c.Len() == 2 {
 		// log.Printf("watching binary %s", c.PBString())
 		first := c.First()
@@ -136,17 +122,6 @@ func (s *Solver) watchPB(c *Clause) {
 	}
 }
 
-func (s *Solver) watchCardAMO(c *Clause, card int) {
-	// This is an AtMostOne constraint. At most one of the literals is false.
-	// Any falsified literal propagates all other lits.
-	// log.Printf("watching AMO %s", c.PBString())
-	for i := 0; i < card+1; i++ {
-		lit := c.Get(i)
-		neg := lit.Negation()
-		s.wl.wlistCardAMO[neg] = append(s.wl.wlistCardAMO[neg], c)
-	}
-}
-
 // unwatch the given learned clause.
 // NOTE: since it is only called when c.lbd() > 2, we know for sure
 // that c is not a binary clause.
@@ -172,27 +147,6 @@ func (s *Solver) unwatchClause(c *Clause) {
 	}
 }
 
-// unwatch the given learned PB constraint.
-// Note: this should only be called when c.PseudoBoolean() is true.
-func (s *Solver) unwatchPB(c *Clause) {
-	for i := 0; i < c.Len(); i++ {
-		if !c.pbData.watched[i] {
-			continue
-		}
-		neg := c.Get(i).Negation()
-		j := 0
-		length := len(s.wl.wlistPb[neg])
-		// We're looking for the index of the clause.
-		// This will panic if c is not in wlist[neg], but this shouldn't happen.
-		for s.wl.wlistPb[neg][j] != c {
-			j++
-		}
-		s.wl.wlistPb[neg][j] = s.wl.wlistPb[neg][length-1]
-		s.wl.wlistPb[neg][length-1] = nil // lifesat: see unwatchClause
-		s.wl.wlistPb[neg] = s.wl.wlistPb[neg][:length-1]
-	}
-}
-
 // reduceLearned removes a few learned clauses that are deemed useless.
 func (s *Solver) reduceLearned() {
 	sort.Sort(&s.wl)
@@ -211,36 +165,6 @@ func (s *Solver) reduceLearned() {
 		s.Stats.NbDeleted++
 		s.wl.learned[i] = s.wl.learned[nbLearned-nbRemoved]
 		s.unwatchClause(c)
-	}
-	nbLearned -= nbRemoved
-	clear(s.wl.learned[nbLearned:]) // lifesat: see unwatchClause
-	s.wl.learned = s.wl.learned[:nbLearned]
-}
-
-type watcherListPB watcherList // A type synonymous to sort PB constraints a little more efficiently.
-
-func (wl *watcherListPB) Len() int      { return len(wl.learned) }
-func (wl *watcherListPB) Swap(i, j int) { wl.learned[i], wl.learned[j] = wl.learned[j], wl.learned[i] }
-
-func (wl *watcherListPB) Less(i, j int) bool {
-	return wl.learned[i].activity < wl.learned[j].activity
-}
-
-func (s *Solver) reduceLearnedPB() {
-	wlpb := watcherListPB(s.wl)
-	sort.Sort(&wlpb)
-	nbLearned := len(s.wl.learned)
-	length := nbLearned / 2
-	nbRemoved := 0
-	for i := 0; i < length; i++ {
-		c := s.wl.learned[i]
-		if c.isLocked() {
-			continue
-		}
-		nbRemoved++
-		s.Stats.NbDeleted++
-		s.wl.learned[i] = s.wl.learned[nbLearned-nbRemoved]
-		s.unwatchPB(c)
 	}
 	nbLearned -= nbRemoved
 	clear(s.wl.learned[nbLearned:]) // lifesat: see unwatchClause
@@ -313,20 +237,18 @@ func (s *Solver) propagate(ptr int, lvl decLevel) *Clause {
 		if confl := s.simplifyPropClauses(lit, lvl); confl != nil {
 			return confl
 		}
-		for _, c := range s.wl.wlistPb[lit] {
-			if c.PseudoBoolean() {
-				if !s.simplifyPseudoBool(c, lvl) {
-					return c
-				}
-			} else {
-				if !s.simplifyCardConstr(c, lvl) {
-					return c
-				}
-			}
-		}
-		for _, c := range s.wl.wlistCardAMO[lit] {
-			if !s.simplifyCardAMOConstr(c, lvl) {
+		// lifesat: upstream ranged over the list, which updateWatchPB
+		// changes: when a constraint stopped watching lit, the last
+		// constraint of the list took its place and was never looked at
+		// (a falsified constraint could go unnoticed: models that broke
+		// one). The list is read again at every step.
+		for i := 0; i < len(s.wl.wlistPb[lit]); {
+			c := s.wl.wlistPb[lit][i]
+			if !s.simplifyPseudoBool(c, lvl) {
 				return c
+			}
+			if i < len(s.wl.wlistPb[lit]) && s.wl.wlistPb[lit][i] == c {
+				i++ // c still watches lit; else another took its place
 			}
 		}
 		ptr++
@@ -340,19 +262,6 @@ func (s *Solver) unifyLiteral(lit Lit, lvl decLevel) *Clause {
 	s.model[lit.Var()] = lvlToSignedLvl(lit, lvl)
 	s.trail = append(s.trail, lit)
 	return s.propagate(len(s.trail)-1, lvl)
-}
-
-func (s *Solver) unifyLiterals(lits []Lit, lvl decLevel) *Clause {
-	for _, lit := range lits {
-		s.model[lit.Var()] = lvlToSignedLvl(lit, lvl)
-		s.trail = append(s.trail, lit)
-	}
-	for i := 0; i < len(lits); i++ {
-		if confl := s.propagate(len(s.trail)-len(lits)-i, lvl); confl != nil {
-			return confl
-		}
-	}
-	return nil
 }
 
 func (s *Solver) propagateUnit(c *Clause, lvl decLevel, unit Lit) {
@@ -411,108 +320,6 @@ func (s *Solver) simplifyPropClauses(lit Lit, lvl decLevel) *Clause {
 	clear(wl[j:]) // lifesat: see unwatchClause
 	s.wl.wlist[lit] = wl[:j]
 	return nil
-}
-
-// simplifyCardConstr simplifies a constraint of cardinality > 1, but with all weights = 1.
-// returns false iff the clause cannot be satisfied.
-func (s *Solver) simplifyCardConstr(clause *Clause, lvl decLevel) bool {
-	length := clause.Len()
-	card := clause.Cardinality()
-	nbTrue := 0
-	nbFalse := 0
-	nbUnb := 0
-	for i := 0; i < length; i++ {
-		lit := clause.Get(i)
-		switch s.litStatus(lit) {
-		case Indet:
-			nbUnb++
-		case Sat:
-			nbTrue++
-			if nbTrue == card {
-				return true
-			}
-		case Unsat:
-			nbFalse++
-			if length-nbFalse < card {
-				return false
-			}
-		}
-		if nbUnb+nbTrue > card {
-			break
-		}
-	}
-	if nbUnb+nbTrue == card {
-		// All unbounded lits must be bound to make the clause true
-		i := 0
-		for nbUnb > 0 {
-			lit := clause.Get(i)
-			if s.model[lit.Var()] == 0 {
-				s.propagateUnit(clause, lvl, lit)
-				nbUnb--
-			} else {
-				i++
-			}
-		}
-		return true
-	}
-	s.swapFalse(clause)
-	return true
-}
-
-// simplifyCardAMOConstr simplifies the special cardinality constraints where card == length -1, and returns false iff the constraint is UNSAT.
-// Whenever a literal is false, all other literals must be true.
-// This is a special case, which can be dealt with slightly more efficiently than more general cases.
-func (s *Solver) simplifyCardAMOConstr(clause *Clause, lvl decLevel) bool {
-	card := clause.Cardinality()
-	length := card + 1
-	foundFalse := false
-	for i := 0; i < length; i++ {
-		lit := clause.Get(i)
-		if s.litStatus(lit) == Unsat {
-			if foundFalse { // A second false lit
-				return false
-			}
-			foundFalse = true
-		}
-	}
-	// All unbounded lits must be bound to make the clause true
-	for i := 0; i < length; i++ {
-		lit := clause.Get(i)
-		if s.model[lit.Var()] == 0 {
-			s.propagateUnit(clause, lvl, lit)
-		}
-	}
-	return true
-}
-
-// swapFalse swaps enough literals from the clause so that all watching literals are either true or unbounded lits.
-// Must only be called when there a at least cardinality + 1 true and unbounded lits.
-func (s *Solver) swapFalse(clause *Clause) {
-	card := clause.Cardinality()
-	i := 0
-	j := card + 1
-	for i < card+1 {
-		lit := clause.Get(i)
-		for s.litStatus(lit) != Unsat {
-			i++
-			if i == card+1 {
-				return
-			}
-			lit = clause.Get(i)
-		}
-		lit = clause.Get(j)
-		for s.litStatus(lit) == Unsat {
-			j++
-			lit = clause.Get(j)
-		}
-		ni := &s.wl.wlistPb[clause.Get(i).Negation()]
-		nj := &s.wl.wlistPb[clause.Get(j).Negation()]
-		clause.swap(i, j)
-		*ni = removeFrom(*ni, clause)
-		*nj = append(*nj, clause)
-		i++
-		j++
-	}
 }
 
 // slackSum returns slack value for c and whether the clause is already sat or not.
