@@ -67,10 +67,10 @@
 //
 // x_X_Y is the cell of column X and row Y. B'((0,0), {E, S, SE}) forbids
 // the three other cells alive around a dead x_0_0; DO at each cell is
-// 3 + 3 <= 6 whatever the cells are, so WriteOPB leaves those four out:
+// 3 + 3 <= 6 whatever the cells are, so WriteOPB leaves those four out.
+// Its header is "* #variable= 4 #constraint= 8", then, after comments
+// naming the variables (x1 is x_0_0),
 //
-//	* #variable= 4 #constraint= 8
-//	...
 //	min: -1 x1 -1 x2 -1 x3 -1 x4 ;
 //	-2 x1 +1 x2 +1 x3 +1 x4 >= 0 ;
 //	...
