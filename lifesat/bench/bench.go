@@ -29,9 +29,9 @@ const (
 
 // A Case is one problem under one encoding and solver.
 type Case struct {
-	Kind     string // Search, Max or Count
+	Kind     string // Search, Max, Count, LLS or CBC
 	Problem  lifesat.Problem
-	Encoding lifesat.Encoding // "" for the library's default
+	Encoding lifesat.Encoding // "" for the library's default; CBC's: ip1 or ip2
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
 	// Diversify is the flips of the case's searches (Auto when zero).
 	Diversify lifesat.Diversify
@@ -45,7 +45,7 @@ type Case struct {
 // Name describes the case's problem, like "still life 16x16".
 func (c Case) Name() string {
 	switch c.Kind {
-	case Max:
+	case Max, CBC:
 		return "max " + c.Problem.String()
 	case Count:
 		return "count " + c.Problem.String()
@@ -150,9 +150,12 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 				return rows, err
 			}
 			var r Row
-			if c.Kind == LLS {
+			switch c.Kind {
+			case LLS:
 				r = runLLS(ctx, opt.LLS, c, seed, timeout)
-			} else {
+			case CBC:
+				r = runCBC(ctx, c, timeout)
+			default:
 				r = measure(ctx, c, solver, seed, timeout)
 			}
 			r.Machine = machine
