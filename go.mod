@@ -3,6 +3,7 @@ module github.com/lifesat/lifesat
 go 1.26.8
 
 require (
+	github.com/crillab/gophersat v1.4.0
 	github.com/go-air/gini v1.0.4
 	github.com/janpfeifer/gonb v0.11.5
 	gonum.org/v1/plot v0.15.2

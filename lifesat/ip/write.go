@@ -93,7 +93,12 @@ func (m *Model) lpTerms(w *bufio.Writer, terms []Term) {
 // has only >= and =, so a constraint sum <= k is written -sum >= -k.
 // The constraints that every 0-1 point meets (see Constraint.Trivial;
 // DO at the corners of a box) are left out, and named in a comment: some
-// readers, upstream gophersat's among them, fail on them.
+// readers, upstream gophersat's among them, fail on them. Upstream
+// gophersat (v1.4.0) reads the files, but its optimizer takes no negative
+// objective coefficient (with this objective it calls the empty board
+// optimal for boxes up to 3 x 3 and fails on 4 x 4): for it, write the
+// objective as "min: +1 ~x1 +1 ~x2 ... ;", the dead cells, which is the
+// same up to the constant W*H.
 func (m *Model) WriteOPB(w io.Writer) error {
 	var kept []Constraint
 	var trivial []string
