@@ -29,9 +29,9 @@ const (
 
 // A Case is one problem under one encoding and solver.
 type Case struct {
-	Kind     string // Search, Max, Count, LLS or CBC
+	Kind     string // Search, Max or Count
 	Problem  lifesat.Problem
-	Encoding lifesat.Encoding // "" for the library's default; CBC's: ip1 or ip2
+	Encoding lifesat.Encoding // "" for the library's default
 	Solver   string           // a logic.ParseSolver name; "" for the library's choice
 	// Diversify is the flips of the case's searches (Auto when zero).
 	Diversify lifesat.Diversify
@@ -45,7 +45,7 @@ type Case struct {
 // Name describes the case's problem, like "still life 16x16".
 func (c Case) Name() string {
 	switch c.Kind {
-	case Max, CBC:
+	case Max:
 		return "max " + c.Problem.String()
 	case Count:
 		return "count " + c.Problem.String()

@@ -19,10 +19,11 @@ import (
 	"github.com/lifesat/lifesat/lifesat/life"
 )
 
-// CBC cases run CBC, the COIN-OR MIP solver (https://github.com/coin-or/Cbc;
+// CBC cases (Case.Kind) run CBC, the COIN-OR MIP solver (https://github.com/coin-or/Cbc;
 // Debian's coinor-cbc), on one of Bosch's integer programs for the case's
 // still life (package ip), written as an LP file: the formulation is the
-// case's Encoding, "ip1" or "ip2". For n x n boxes with n >= 4 CBC is
+// case's Encoding, "ip1" or "ip2", and its Solver is "cbc" (so that Run
+// skips it when cbc is not on PATH). For n x n boxes with n >= 4 CBC is
 // given Bosch's lower cutoff ceil(n^2/2), as he gave it to CPLEX (section
 // 3.4). The rows are skipped when cbc is not on PATH. CBC's answer is read
 // from its solution file and checked: the point meets the model's
@@ -31,6 +32,21 @@ const CBC = "cbc"
 
 // CBCSolver names the solver of CBC rows.
 const CBCSolver = "CBC"
+
+// cbcDoc ends the max suite's Doc.
+const cbcDoc = "; CBC on Bosch's IP1 and IP2 for n = 4..9, with his lower cutoff, at most 10 minutes a run (skipped when cbc is not on PATH: Debian's coinor-cbc); WriteTable1 prints his Table 1 four ways"
+
+// cbcCases are the max suite's CBC cases: IP1 and IP2 for the n x n
+// boxes of Bosch's Table 1, n = 4..9, 10 minutes a run at most.
+func cbcCases() []Case {
+	var cases []Case
+	for n := 4; n <= 9; n++ {
+		for _, f := range []lifesat.Encoding{"ip1", "ip2"} {
+			cases = append(cases, Case{Kind: CBC, Problem: lifesat.StillLife(n, n), Encoding: f, Solver: "cbc", Timeout: 10 * time.Minute})
+		}
+	}
+	return cases
+}
 
 // CBCArgs are the arguments of the cbc command that solves the LP file lp
 // within the time limit and writes its solution file to solu: "lp [cutoff
@@ -124,7 +140,7 @@ func RunCBC(ctx context.Context, m *ip.Model, cutoff int, limit time.Duration) (
 
 // runCBC runs the CBC case c once within the time limit.
 func runCBC(ctx context.Context, c Case, limit time.Duration) Row {
-	r := Row{Problem: c.Name(), Side: c.Problem.Width, Period: 1, Encoding: string(c.Encoding), Solver: CBCSolver, Seed: 1, Status: "ERROR"}
+	r := Row{Problem: "max " + c.Problem.String(), Side: c.Problem.Width, Period: 1, Encoding: string(c.Encoding), Solver: CBCSolver, Seed: 1, Status: "ERROR"}
 	f, err := ip.ParseFormulation(string(c.Encoding))
 	if err != nil {
 		r.Value = err.Error()

@@ -58,7 +58,7 @@ func Suites() []Suite {
 	port.Cases = []Case{{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true, Diversify: lifesat.FlipAll}}
 	port.Plots = []Figure{portfolioFigure}
 
-	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1): the row program (the default), the SAT path with gophersat and cadical, and CBC on Bosch's IP1 and IP2 for n = 4..9, with his lower cutoff, at most 10 minutes a run (skipped when cbc is not on PATH: Debian's coinor-cbc); WriteTable1 prints his Table 1 four ways"}
+	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1): the row program (the default), and the SAT path with gophersat and cadical"}
 	for n := 4; n <= 12; n++ {
 		mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n)})
 	}
@@ -67,12 +67,9 @@ func Suites() []Suite {
 			mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n), Solver: solver})
 		}
 	}
-	for n := 4; n <= 9; n++ {
-		for _, f := range []lifesat.Encoding{"ip1", "ip2"} {
-			mx.Cases = append(mx.Cases, Case{Kind: CBC, Problem: lifesat.StillLife(n, n), Encoding: f, Solver: "cbc", Timeout: 10 * time.Minute})
-		}
-	}
 	mx.Plots = []Figure{maxFigure}
+	mx.Doc += cbcDoc
+	mx.Cases = append(mx.Cases, cbcCases()...)
 
 	cnt = Suite{Name: "counts", Doc: "still lifes in n x n (OEIS A136278) by the transfer matrix, and by enumeration with the solver for small n"}
 	for n := 3; n <= 8; n++ {
