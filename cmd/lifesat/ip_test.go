@@ -53,7 +53,7 @@ func TestCnfMaxErrors(t *testing.T) {
 		{[]string{}, "-size WxH is required"},
 		{[]string{"-size", "0x3"}, `-size "0x3": sides must be positive`},
 		{[]string{"-size", "3by3"}, `-size "3by3": want WxH`},
-		{[]string{"-size", "200x200"}, "at most 16384 cells"},
+		{[]string{"-size", "65x64"}, "at most 4096 cells"},
 		{[]string{"-size", "5000x1"}, "sides are limited to 4096"},
 		{[]string{"-size", "3", "-model", "ip3"}, `-model "ip3": want ip1 or ip2 (did you mean "ip1"?)`},
 		{[]string{"-size", "3", "-format", "mps"}, `-format "mps": cnf max writes lp or opb`},
@@ -77,5 +77,14 @@ func TestCnfMaxErrors(t *testing.T) {
 	code, out, _ := lifesatCmd(t, "", "cnf", "max", "-h")
 	if code != exitFound || !strings.HasPrefix(out, "Usage: lifesat cnf max -size WxH [-model ip1|ip2] [-format lp|opb]") || !strings.Contains(out, "-model") {
 		t.Errorf("cnf max -h: exit %d, %q", code, out)
+	}
+}
+
+// A -timeout that ends before the file is written: exit 3 and the
+// message of every command stopped by -timeout.
+func TestCnfMaxTimeout(t *testing.T) {
+	code, _, errs := lifesatCmd(t, "", "cnf", "max", "-size", "9x9", "-timeout", "1ns")
+	if code != exitStopped || errs != "lifesat: stopped by -timeout before an answer\n" {
+		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }

@@ -12,9 +12,10 @@ const (
 	// MaxSide is the largest width or height of a box.
 	MaxSide = 4096
 	// MaxCells bounds Width*Height: IP2 has about 58 constraints of up
-	// to 9 terms a cell, some 10^6 constraints at this bound, far past
-	// what a MIP solver proves optimal (Bosch's largest was 9 x 9).
-	MaxCells = 1 << 14
+	// to 9 terms a cell, some 240,000 constraints at this bound (64 x 64,
+	// a 25 MB LP file), far past what a MIP solver proves optimal
+	// (Bosch's largest was 9 x 9).
+	MaxCells = 1 << 12
 )
 
 // ErrModel is wrapped by the errors that describe a model that cannot be
