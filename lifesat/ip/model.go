@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strconv"
 	"strings"
 )
 
@@ -83,11 +84,19 @@ type Var struct {
 
 // String names v as the LP files do: x_X_Y, a_X_Y or b_X_Y.
 func (v Var) String() string {
-	letter := map[Kind]string{Cell: "x", AuxA: "a", AuxB: "b"}[v.Kind]
-	if letter == "" {
-		letter = "?"
+	letter := byte('?')
+	switch v.Kind {
+	case Cell:
+		letter = 'x'
+	case AuxA:
+		letter = 'a'
+	case AuxB:
+		letter = 'b'
 	}
-	return fmt.Sprintf("%s_%d_%d", letter, v.X, v.Y)
+	b := append(make([]byte, 0, 12), letter, '_')
+	b = strconv.AppendInt(b, int64(v.X), 10)
+	b = append(b, '_')
+	return string(strconv.AppendInt(b, int64(v.Y), 10))
 }
 
 // A Term is Coef times the variable numbered Var (from 1, see Model.Vars).
