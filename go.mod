@@ -6,6 +6,8 @@ require (
 	github.com/crillab/gophersat v1.4.0
 	github.com/go-air/gini v1.0.4
 	github.com/janpfeifer/gonb v0.11.5
+	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/term v0.48.0
 	gonum.org/v1/plot v0.15.2
 )
 
@@ -23,11 +25,9 @@ require (
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/schollz/progressbar/v3 v3.19.1 // indirect
 	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
 	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	golang.org/x/term v0.48.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )

@@ -60,7 +60,12 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	}
 	set := s.orDefaults()
 	set.Solutions = 1
-	if err := p.Validate(); err != nil {
+	// A problem that no member could search is one error, not a member's.
+	in, err := encode(ctx, p, set, nil, sizeOnly, formulaSize{})
+	if err == nil {
+		err = p.fits(set, true, in.size)
+	}
+	if err != nil {
 		return nil, err
 	}
 	jobs := o.Jobs

@@ -8,11 +8,18 @@
 //	lifesat-bench [-suite S] [-seeds K] [-timeout D] [-data DIR] [-plots DIR] [-lls DIR]
 //
 // It writes DIR/bench-<suite>.csv under -data and the figures
-// bench-<suite>-*.png under -plots, and prints the path of every file
-// written. Without -data or -plots the files go to a new temporary folder,
-// so a run never rewrites the repository's data/ and plots/ unless asked:
+// bench-<suite>-*.png under -plots, prints the path of every file written
+// on standard output, and ends with a line on standard error that says
+// where they are: "wrote N files to DIR (-data/-plots keep them)". Without
+// -data or -plots the files go to a new temporary folder, so a run never
+// rewrites the repository's data/ and plots/ unless asked:
 //
 //	go run ./cmd/lifesat-bench -suite all -data data -plots plots
+//
+// Each measured run is a line on standard error. When standard error is
+// a terminal, a status line below them shows the run under way, the runs
+// done of the suite's total and the time since the suite began.
+// lifesat-bench -h lists the suites and what each runs.
 //
 // Exit status: 0 done, 2 bad usage or another error, 3 interrupted.
 package main
@@ -29,6 +36,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/term"
+
 	"github.com/lifesat/lifesat/lifesat/bench"
 )
 
@@ -39,9 +48,29 @@ func main() {
 	os.Exit(code)
 }
 
+// terminalWidth is the width in columns of the terminal w is, or 0 when w
+// is not a terminal.
+func terminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || width <= 0 {
+		return 80
+	}
+	return width
+}
+
 // run is the whole command, with its environment passed in for tests.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	code, err := benchCmd(ctx, args, stdout, stderr)
+	return runOn(ctx, args, stdout, stderr, terminalWidth(stderr))
+}
+
+// runOn is run with the width of the terminal stderr is, 0 for none (no
+// status line).
+func runOn(ctx context.Context, args []string, stdout, stderr io.Writer, terminal int) int {
+	code, err := benchCmd(ctx, args, stdout, stderr, terminal)
 	switch {
 	case err == nil:
 		return code
@@ -56,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, terminal int) (int, error) {
 	fs := flag.NewFlagSet("lifesat-bench", flag.ContinueOnError)
 	var names []string
 	for _, s := range bench.Suites() {
@@ -74,6 +103,10 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 			fs.SetOutput(stdout)
 			fmt.Fprintf(stdout, "Usage: lifesat-bench [flags]\n\nRuns timing suites, verifies every answer, writes bench-<suite>.csv and\nbench-<suite>-*.png and prints their paths.\n\nFlags:\n")
 			fs.PrintDefaults()
+			fmt.Fprintf(stdout, "\nSuites:\n")
+			for _, s := range bench.Suites() {
+				fmt.Fprintf(stdout, "  %s\n%s", s.Name, wrap(s.Doc, "    \t", 72))
+			}
 		}
 		return 0, err
 	}
@@ -107,12 +140,22 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 			return 0, err
 		}
 	}
+	written := 0
 	for _, s := range suites {
 		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
-		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Progress: func(r bench.Row) {
-			fmt.Fprintf(stderr, "  %-34s %-9s %-16s seed %-2d %9.1f ms  %s verified=%v %s\n",
-				r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value)
-		}})
+		var st *status
+		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls,
+			Starting: func(what string, done, total int) {
+				if st == nil && terminal > 0 {
+					st = newStatus(stderr, s.Name, total, terminal)
+				}
+				st.starting(what, done)
+			},
+			Progress: func(r bench.Row) {
+				st.println(stderr, fmt.Sprintf("  %-34s %-14s %-16s seed %-2d %9.1f ms  %s verified=%v %s",
+					r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value))
+			}})
+		st.done()
 		if err != nil {
 			return 0, err
 		}
@@ -128,16 +171,61 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int
 		if err != nil {
 			return 0, err
 		}
-		paths, err := bench.WritePlots(s, rows, plots)
-		if err != nil {
-			return 0, err
-		}
+		written++
 		fmt.Fprintln(stdout, csvPath)
+		paths, err := bench.WritePlots(s, rows, plots)
+		written += len(paths)
 		for _, p := range paths {
 			fmt.Fprintln(stdout, p)
 		}
+		if err != nil {
+			return 0, err
+		}
 	}
+	fmt.Fprintln(stderr, "lifesat-bench: "+closing(written, data, plots, *dataDir == "" || *plotDir == ""))
 	return 0, nil
+}
+
+// closing is the last line of a run: how many files it wrote, and where.
+// When some went to a temporary folder, it says which flags keep them.
+func closing(n int, data, plots string, temporary bool) string {
+	where := data
+	if plots != data {
+		where = data + " and " + plots
+	}
+	line := fmt.Sprintf("wrote %d files to %s", n, where)
+	if n == 1 {
+		line = "wrote 1 file to " + where
+	}
+	if temporary {
+		line += " (-data/-plots keep them)"
+	}
+	return line
+}
+
+// wrap breaks text into lines of at most width characters (longer words
+// alone on theirs), each after the indent and ending in a newline.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := 0
+	for _, word := range strings.Fields(text) {
+		if line > 0 && line+1+len(word) > width {
+			b.WriteString("\n")
+			line = 0
+		}
+		if line == 0 {
+			b.WriteString(indent)
+		} else {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	if line > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // outputDirs returns the folders of the CSV files and of the figures: the

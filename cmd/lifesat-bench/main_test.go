@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/lifesat/lifesat/lifesat/bench"
 )
 
 func TestHelpExitsZero(t *testing.T) {
@@ -62,5 +67,108 @@ func TestOutputDirs(t *testing.T) {
 	defer os.RemoveAll(p)
 	if d != "data" || !strings.HasPrefix(p, os.TempDir()) {
 		t.Errorf("-data data alone: %q, %q; want the figures in a temporary folder", d, p)
+	}
+}
+
+// TestHelpListsSuites: -h lists every suite with its description.
+func TestHelpListsSuites(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"-h"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	help := strings.Join(strings.Fields(out.String()), " ")
+	for _, s := range bench.Suites() {
+		if !strings.Contains(help, " "+s.Name+" "+strings.Join(strings.Fields(s.Doc), " ")) {
+			t.Errorf("-h does not list suite %s with its description", s.Name)
+		}
+	}
+}
+
+// TestClosingLine runs the counts suite (a fraction of a second) and
+// checks the last line: how many files, and where, with the flags that
+// keep them when they went to a temporary folder.
+func TestClosingLine(t *testing.T) {
+	d1, d2 := t.TempDir(), t.TempDir()
+	for _, tc := range []struct {
+		flags []string
+		where func(files []string) string
+	}{
+		{nil, func(files []string) string {
+			return filepath.Dir(files[0]) + " (-data/-plots keep them)"
+		}},
+		{[]string{"-data", d1, "-plots", d1}, func([]string) string { return d1 }},
+		{[]string{"-data", d1, "-plots", d2}, func([]string) string { return d1 + " and " + d2 }},
+	} {
+		var out, errOut bytes.Buffer
+		args := append([]string{"-suite", "counts", "-seeds", "1"}, tc.flags...)
+		if code := run(context.Background(), args, &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		files := strings.Fields(out.String())
+		if len(files) != 2 {
+			t.Fatalf("%v: wrote %q, want the CSV and one figure", args, files)
+		}
+		for _, f := range files {
+			if _, err := os.Stat(f); err != nil {
+				t.Error(err)
+			}
+		}
+		if tc.flags == nil {
+			defer os.RemoveAll(filepath.Dir(files[0]))
+		}
+		lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
+		want := "lifesat-bench: wrote 2 files to " + tc.where(files)
+		if last := lines[len(lines)-1]; last != want {
+			t.Errorf("%v: last line %q, want %q", args, last, want)
+		}
+		if strings.Contains(errOut.String(), "\r") {
+			t.Errorf("%v: a status line on a standard error that is no terminal: %q", args, errOut.String())
+		}
+	}
+	if got := closing(1, "d", "d", false); got != "wrote 1 file to d" {
+		t.Errorf("closing of one file: %q", got)
+	}
+}
+
+// TestStatusLine runs the counts suite as if standard error were an
+// 80-column terminal: the rows are printed as lines, the status line
+// shows the run under way and the count of the suite's runs, and it is
+// cleared before the closing line.
+func TestStatusLine(t *testing.T) {
+	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	if code := runOn(context.Background(), []string{"-suite", "counts", "-seeds", "1", "-data", dir, "-plots", dir}, &out, &errOut, 80); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	text := errOut.String()
+	counts, _ := bench.Find("counts")
+	for _, want := range []string{
+		"\rcounts: count still life 3x3, ",       // the first run's status
+		fmt.Sprintf("(0/%d)", len(counts.Cases)), // none done of them all
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("standard error lacks %q:\n%q", want, text)
+		}
+	}
+	if !regexp.MustCompile(`[\r\n]  count still life 8x8 +transfer matrix +none +seed 1 .* SAT verified=true`).MatchString(text) {
+		t.Errorf("no line for the row of 8x8:\n%q", text)
+	}
+	// Each drawing of the status line (the text between carriage returns
+	// that is no printed line) fits the terminal.
+	for _, part := range strings.Split(text, "\r") {
+		if !strings.Contains(part, "\n") && utf8.RuneCountInString(part) > 80 {
+			t.Errorf("a status line wider than the terminal: %q", part)
+		}
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	last := lines[len(lines)-1]
+	if i := strings.LastIndex(last, "\r"); i >= 0 {
+		if strings.TrimSpace(last[:i]) != "" {
+			t.Errorf("the status line was not cleared before the closing line: %q", last)
+		}
+		last = last[i+1:]
+	}
+	if last != "lifesat-bench: wrote 2 files to "+dir {
+		t.Errorf("last line %q", last)
 	}
 }

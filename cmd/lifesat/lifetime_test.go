@@ -36,7 +36,7 @@ func TestNoProcessOutlivesTheCommand(t *testing.T) {
 	killed := script("killed.sh", "kill -KILL $$")
 	exit139 := script("exit139.sh", "cat >/dev/null\nexit 139")
 	hang := script("hang.sh", "exec sleep 30")
-	hard := []string{"osc", "-period", "3", "-size", "20x20"} // minutes
+	hard := []string{"still", "-size", "128x128"} // seconds for every member: none answers before the signal
 	small := []string{"osc", "-period", "3", "-size", "8x8"}  // for fake solvers
 	cases := []struct {
 		name   string

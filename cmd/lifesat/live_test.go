@@ -2,68 +2,66 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os/exec"
 	"regexp"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/lifesat/lifesat/internal/procgroup"
 )
 
-// timedLines records each line written and when it came.
-type timedLines struct {
-	mu    sync.Mutex
-	start time.Time
-	buf   strings.Builder
-	at    map[string]time.Duration
+// seenLines records the lines written and calls done once every member
+// named in want has written one.
+type seenLines struct {
+	mu   sync.Mutex
+	buf  strings.Builder
+	want map[string]bool // member numbers not seen yet
+	done func()
 }
 
-func (w *timedLines) Write(b []byte) (int, error) {
+func (w *seenLines) Write(b []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.buf.Write(b)
 	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
-		if _, ok := w.at[l]; !ok {
-			w.at[l] = time.Since(w.start)
+		if rest, ok := strings.CutPrefix(l, "lifesat: member "); ok {
+			k, _, _ := strings.Cut(rest, ": ")
+			delete(w.want, k)
 		}
+	}
+	if len(w.want) == 0 && w.done != nil {
+		w.done()
+		w.done = nil
 	}
 	return len(b), nil
 }
 
 // TestRaceReportsProgressLive: with -v, the members of a race report as
-// they go, each line naming its member, long before the race ends; the
-// lines of a single search name no member.
+// they go, each line naming its member, while they still run; the lines
+// of a single search name no member. The members here report, then wait
+// to be killed: the race ends only when the test, having read a line of
+// each, interrupts it.
 func TestRaceReportsProgressLive(t *testing.T) {
 	if !procgroup.CanPassPipes {
 		t.Skipf("members' reports are not passed live on %s", runtime.GOOS)
 	}
-	w := &timedLines{start: time.Now(), at: map[string]time.Duration{}}
-	// Period 7 in 9x9: nothing within the 3 seconds, so the race runs to
-	// its end.
-	code := run(context.Background(), &env{stdin: strings.NewReader(""), stdout: &strings.Builder{}, stderr: w}, []string{"osc", "-period", "7", "-size", "9x9", "-v", "-timeout", "3s", "-jobs", "2"})
-	end := time.Since(w.start)
-	if code != exitStopped {
-		t.Fatalf("exit %d, want %d (the timeout); stderr:\n%s", code, exitStopped, w.buf.String())
+	real := memberCommand
+	defer func() { memberCommand = real }()
+	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
+		report := fmt.Sprintf(`cat >/dev/null; echo "lifesat: member %d: oscillator p7 9x9: searching" >&3; exec sleep 60`, k)
+		return exec.CommandContext(ctx, "sh", "-c", report), nil
 	}
-	members := map[string]bool{}
-	for line, at := range w.at {
-		rest, ok := strings.CutPrefix(line, "lifesat: member ")
-		if !ok {
-			continue
-		}
-		k, what, _ := strings.Cut(rest, ": ")
-		if !strings.HasPrefix(what, "oscillator p7 9x9") {
-			t.Errorf("member line %q does not name the member's problem", line)
-		}
-		if end-at > time.Second {
-			members[k] = true // live: it came well before the end
-		}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &seenLines{want: map[string]bool{"0": true, "1": true}, done: cancel}
+	code := run(ctx, &env{stdin: strings.NewReader(""), stdout: &strings.Builder{}, stderr: w}, []string{"osc", "-period", "7", "-size", "9x9", "-v", "-jobs", "2"})
+	if code != exitStopped || len(w.want) != 0 {
+		t.Fatalf("exit %d, want %d (interrupted once both members reported); members not heard: %v; stderr:\n%s", code, exitStopped, w.want, w.buf.String())
 	}
-	if !members["0"] || !members["1"] {
-		t.Errorf("members reporting more than a second before the end: %v, want 0 and 1 (the first two) at least; stderr:\n%s", members, w.buf.String())
-	}
+	memberCommand = real
 
 	code, _, errs := lifesatCmd(t, "", "osc", "-period", "3", "-size", "16x16", "-v", "-jobs", "2")
 	if code != exitFound || !regexp.MustCompile(`(?m)^lifesat: member \d+ answered: the (whole problem|\S+ sub-problem), seed \d+, (direct|knuth) encoding$`).MatchString(errs) {

@@ -76,7 +76,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
 	fs.Var(&f.n, "n", "number of distinct patterns to find, or all")
-	fs.StringVar(&f.rule, "rule", "B3/S23", "rule: B/S (B36/S23, 23/3), Hensel (B2n3/S23-q) or MAP notation; with a leading p a partial rule (pB3/S23, as in LLS) whose free transitions are searched too")
+	fs.StringVar(&f.rule, "rule", "B3/S23", "rule: B/S (B36/S23, 23/3), Hensel (B2n3/S23-q), hexagonal (B2/S34H), von Neumann (B2/S013V) or MAP notation; with a leading p a partial rule (pB3/S23, as in LLS) whose free transitions are searched too")
 	fs.StringVar(&f.encoding, "encoding", "", "rule encoding: direct or knuth (default: direct, knuth for max)")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells, matrix or apgcode")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -24,6 +25,11 @@ const (
 	Search = "search" // lifesat.Search for one pattern
 	Max    = "max"    // lifesat.Maximize
 	Count  = "count"  // lifesat.Count (all patterns, the empty one included)
+	// Race is lifesat.Race with the default options, as the command
+	// lifesat runs a search: a portfolio of members on every core (those
+	// whose formulas fit the memory budget), the time the wall time to
+	// its first verified answer.
+	Race = "race"
 	// and LLS (lls.go): logic-life-search on the same search
 )
 
@@ -42,7 +48,9 @@ type Case struct {
 	Timeout time.Duration
 }
 
-// Name describes the case's problem, like "still life 16x16".
+// Name describes the case's problem, like "still life 16x16". A Race
+// case has its problem's name: its rows differ by their solver,
+// RaceSolver.
 func (c Case) Name() string {
 	switch c.Kind {
 	case Max:
@@ -83,6 +91,10 @@ const (
 	RowProgram     = "row program"
 )
 
+// RaceSolver is the solver of a Race case's rows, whose encoding is
+// "portfolio of N", N the jobs.
+const RaceSolver = "race"
+
 // Machine describes this computer for the rows: OS, architecture, cores
 // and CPU model.
 func Machine() string {
@@ -107,6 +119,10 @@ type Options struct {
 	Timeout time.Duration
 	// Progress, when not nil, is told about each row as it is measured.
 	Progress func(Row)
+	// Starting, when not nil, is told before each run what it measures
+	// ("still life 16x16, cadical, seed 2"), how many runs are done and
+	// how many the suite makes in all (those Run skips not counted).
+	Starting func(what string, done, total int)
 	// LLS is the folder of a logic-life-search checkout, whose solvers/
 	// has cadical: the suites' LLS cases run it (the hard suite's, beside
 	// lifesat's). "" skips them.
@@ -123,8 +139,12 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 	if opt.Seeds <= 0 {
 		opt.Seeds = 3
 	}
-	machine := Machine()
-	var rows []Row
+	type run struct {
+		c      Case
+		solver logic.Solver
+		seed   uint64
+	}
+	var runs []run
 	for _, c := range s.Cases {
 		solver, err := logic.ParseSolver(c.Solver)
 		var nf *logic.NotFoundError
@@ -132,7 +152,7 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			continue // not installed here
 		}
 		if err != nil {
-			return rows, err
+			return nil, err
 		}
 		if c.Solver == "" {
 			solver = nil // the library chooses
@@ -144,28 +164,54 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if c.Seeded {
 			seeds = max(opt.Seeds, s.MinSeeds)
 		}
-		timeout := c.limit(opt)
 		for seed := uint64(1); seed <= uint64(seeds); seed++ {
-			if err := ctx.Err(); err != nil {
-				return rows, err
-			}
-			var r Row
-			switch c.Kind {
-			case LLS:
-				r = runLLS(ctx, opt.LLS, c, seed, timeout)
-			case CBC:
-				r = runCBC(ctx, c, timeout)
-			default:
-				r = measure(ctx, c, solver, seed, timeout)
-			}
-			r.Machine = machine
-			rows = append(rows, r)
-			if opt.Progress != nil {
-				opt.Progress(r)
-			}
+			runs = append(runs, run{c, solver, seed})
+		}
+	}
+	machine := Machine()
+	var rows []Row
+	for i, u := range runs {
+		if err := ctx.Err(); err != nil {
+			return rows, err
+		}
+		if opt.Starting != nil {
+			opt.Starting(u.c.describe(u.seed), i, len(runs))
+		}
+		var r Row
+		switch u.c.Kind {
+		case LLS:
+			r = runLLS(ctx, opt.LLS, u.c, u.seed, u.c.limit(opt))
+		case CBC:
+			r = runCBC(ctx, u.c, u.c.limit(opt))
+		default:
+			r = measure(ctx, u.c, u.solver, u.seed, u.c.limit(opt))
+		}
+		r.Machine = machine
+		rows = append(rows, r)
+		if opt.Progress != nil {
+			opt.Progress(r)
 		}
 	}
 	return rows, nil
+}
+
+// describe says what a run of c with the seed measures: "still life
+// 16x16, cadical, seed 2".
+func (c Case) describe(seed uint64) string {
+	solver := cmp.Or(c.Solver, "gophersat")
+	switch c.Kind {
+	case Race:
+		solver = "the default race"
+	case LLS:
+		solver = LLSSolver
+	case CBC:
+		return fmt.Sprintf("max %s, CBC on Bosch's %s", c.Problem, c.Encoding)
+	case Max, Count:
+		if c.Solver == "" {
+			solver = "lifesat's choice"
+		}
+	}
+	return fmt.Sprintf("%s, %s, seed %d", c.Name(), solver, seed)
 }
 
 // limit is the time limit of each run of c under o.
@@ -249,6 +295,21 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		if err == nil {
 			r.Value = n.String()
 			r.Verified = crossCount(ctx, c.Problem, n.String())
+		}
+	case Race:
+		jobs := lifesat.JobsThatFit(c.Problem, set, runtime.NumCPU())
+		r.Solver, r.Encoding = RaceSolver, fmt.Sprintf("portfolio of %d", jobs)
+		start := time.Now()
+		res, err := lifesat.Race(ctx, c.Problem, set, &lifesat.RaceOptions{Jobs: jobs})
+		if res == nil {
+			r.Status = "ERROR"
+			return r
+		}
+		fill(&r, res.Stats)
+		r.EncodeMS, r.SolveMS = 0, ms(time.Since(start))
+		r.Status = status(err, res.Status)
+		if len(res.Patterns) > 0 {
+			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
 		}
 	default:
 		res, err := lifesat.Search(ctx, c.Problem, set)

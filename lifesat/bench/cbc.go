@@ -30,8 +30,8 @@ import (
 // constraints, and its board is a still life of the box (Problem.Check).
 const CBC = "cbc"
 
-// CBCSolver names the solver of CBC rows.
-const CBCSolver = "CBC"
+// CBCSolver names the solver of CBC rows, and of CBC cases.
+const CBCSolver = "cbc"
 
 // cbcDoc ends the max suite's Doc.
 const cbcDoc = "; CBC on Bosch's IP1 and IP2 for n = 4..9, with his lower cutoff, at most 10 minutes a run (skipped when cbc is not on PATH: Debian's coinor-cbc); WriteTable1 prints his Table 1 four ways"
@@ -42,7 +42,7 @@ func cbcCases() []Case {
 	var cases []Case
 	for n := 4; n <= 9; n++ {
 		for _, f := range []lifesat.Encoding{"ip1", "ip2"} {
-			cases = append(cases, Case{Kind: CBC, Problem: lifesat.StillLife(n, n), Encoding: f, Solver: "cbc", Timeout: 10 * time.Minute})
+			cases = append(cases, Case{Kind: CBC, Problem: lifesat.StillLife(n, n), Encoding: f, Solver: CBCSolver, Timeout: 10 * time.Minute})
 		}
 	}
 	return cases

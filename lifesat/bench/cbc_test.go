@@ -186,3 +186,22 @@ func TestCBCSkippedWithoutCBC(t *testing.T) {
 		t.Errorf("no note in\n%s", b.String())
 	}
 }
+
+// The max suite's figure draws CBC's rows beside the others.
+func TestMaxFigureWithCBCRows(t *testing.T) {
+	s, _ := bench.Find("max")
+	rows := []bench.Row{
+		{Problem: "max still life 8x8", Side: 8, Encoding: "ip2", Solver: bench.CBCSolver, Status: "OPTIMAL", Verified: true, Value: "36", SolveMS: 30000},
+		{Problem: "max still life 8x8", Side: 8, Encoding: "ip1", Solver: bench.CBCSolver, Status: "OPTIMAL", Verified: true, Value: "36", SolveMS: 16000},
+		{Problem: "max still life 9x9", Side: 9, Encoding: "ip1", Solver: bench.CBCSolver, Status: "UNKNOWN", SolveMS: 600000},
+		{Problem: "max still life 9x9", Side: 9, Encoding: bench.RowProgram, Solver: bench.NoSolver, Status: "OPTIMAL", Verified: true, Value: "43", SolveMS: 130},
+	}
+	dir := t.TempDir()
+	if d := os.Getenv("BOSCH_FIGDIR"); d != "" {
+		dir = d
+	}
+	paths, err := bench.WritePlots(s, rows, dir)
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("%v, %v", paths, err)
+	}
+}

@@ -2,14 +2,15 @@ package bench
 
 import (
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
 )
 
@@ -33,7 +34,7 @@ func WritePlots(s Suite, rows []Row, dir string) ([]string, error) {
 		if err != nil {
 			return paths, err
 		}
-		err = lifeplot.WritePNG(file, p, 7*vg.Inch, 4.5*vg.Inch)
+		err = lifeplot.WritePNG(file, p, 8*vg.Inch, 4.5*vg.Inch)
 		if cerr := file.Close(); err == nil {
 			err = cerr
 		}
@@ -45,74 +46,193 @@ func WritePlots(s Suite, rows []Row, dir string) ([]string, error) {
 	return paths, nil
 }
 
+// Anchors and derived series, named as the figures' legends name them.
+const (
+	// BlogAnchor is the Mathematica blog's times (2018), in
+	// shared/seeds/mathematica-still-life-blog.txt.
+	BlogAnchor = "Mathematica blog (2018)"
+	// BoschAnchor is Bosch's CPLEX times, SIAM Review 41(3), 1999, Table
+	// 1, formulation IP2 (shared/seeds/bosch-integer-programming-life.txt).
+	BoschAnchor = "CPLEX 1999 (Bosch, IP2)"
+	// PairSeries is the portfolio figure's race of two seeds: the faster
+	// of two single searches, as two diversified members on two cores
+	// would give it.
+	PairSeries = "faster of seeds s and s+1"
+)
+
+// Okabe and Ito's colours, which readers with the common colour-vision
+// deficiencies still tell apart, and three more.
+var (
+	vermillion = color.RGBA{0xD5, 0x5E, 0x00, 0xFF}
+	blue       = color.RGBA{0x00, 0x72, 0xB2, 0xFF}
+	green      = color.RGBA{0x00, 0x9E, 0x73, 0xFF}
+	purple     = color.RGBA{0xCC, 0x79, 0xA7, 0xFF}
+	orange     = color.RGBA{0xE6, 0x9F, 0x00, 0xFF}
+	sky        = color.RGBA{0x56, 0xB4, 0xE9, 0xFF}
+	black      = color.RGBA{0x00, 0x00, 0x00, 0xFF}
+	brown      = color.RGBA{0x8C, 0x56, 0x4B, 0xFF}
+	grey       = color.RGBA{0x77, 0x77, 0x77, 0xFF}
+	olive      = color.RGBA{0x80, 0x80, 0x00, 0xFF}
+)
+
+// styles are the fixed styles of Style.
+var styles = map[string]lifeplot.Style{
+	"gophersat":            {Color: vermillion, Glyph: lifeplot.Ring},
+	"cadical":              {Color: blue, Glyph: lifeplot.Triangle},
+	"gini":                 {Color: green, Glyph: lifeplot.Square},
+	RaceSolver:             {Color: purple, Glyph: lifeplot.Diamond},
+	LLSSolver:              {Color: orange, Glyph: lifeplot.TriangleDown},
+	NoSolver:               {Color: sky, Glyph: lifeplot.Pentagon},
+	BlogAnchor:             {Color: black, Glyph: lifeplot.Cross},
+	BoschAnchor:            {Color: black, Glyph: lifeplot.Plus},
+	PairSeries:             {Color: olive, Glyph: lifeplot.Diamond},
+	CBCSolver:              {Color: brown, Glyph: lifeplot.Triangle},
+	string(lifesat.Direct): {Color: brown, Glyph: lifeplot.Ring},
+	string(lifesat.Knuth):  {Color: grey, Glyph: lifeplot.Square},
+}
+
+// Style is the colour and glyph of a series in every figure of every
+// suite, by what it measures: a row's Solver (gophersat, gini, cadical,
+// RaceSolver, LLSSolver, NoSolver for the row program and the transfer
+// matrix), an anchor (BlogAnchor, BoschAnchor), PairSeries, or an
+// encoding where the encodings are compared. No two names share both
+// colour and glyph. ok is false for any other name.
+func Style(name string) (st lifeplot.Style, ok bool) {
+	st, ok = styles[name]
+	return st, ok
+}
+
+// legend collects the styles of a figure's series: each label drawn in
+// the style of what it measures.
+type legend map[string]lifeplot.Style
+
+// add gives label the style of name, and returns label.
+func (l legend) add(label, name string) string {
+	if st, ok := Style(name); ok {
+		l[label] = st
+	}
+	return label
+}
+
+// llsBefore names LLS's times measured on the project's machine before,
+// which the figures show when the suite ran without LLS.
+const llsBefore = "LLS M1 + cadical, before"
+
+// sample is the row r as a sample at x of the series label, drawn in the
+// style of name: filled when it was stopped.
+func (l legend) sample(label, name string, x float64, r Row) lifeplot.Sample {
+	return lifeplot.Sample{Series: l.add(label, name), X: x, Seconds: seconds(r), Stopped: stopped(r)}
+}
+
+// label names a row's series: what ran, as the command would run it.
+func label(r Row) string {
+	switch r.Solver {
+	case RaceSolver:
+		return "lifesat race, " + r.Encoding
+	case LLSSolver:
+		return LLSSolver
+	case NoSolver:
+		return "lifesat " + r.Encoding
+	}
+	return "lifesat -jobs 1, " + r.Solver
+}
+
 // seconds is a row's total time.
 func seconds(r Row) float64 { return (r.EncodeMS + r.SolveMS) / 1000 }
 
-// answered keeps the rows that finished with a verified answer.
-func answered(rows []Row, keep func(Row) bool) []Row {
+// timed keeps the rows that finished with an answer or were stopped at
+// their time limit, with a time to draw.
+func timed(rows []Row, keep func(Row) bool) []Row {
 	var out []Row
 	for _, r := range rows {
-		if (r.Status == "SAT" || r.Status == "UNSAT" || r.Status == "OPTIMAL") && keep(r) {
+		if (done(r) || stopped(r)) && seconds(r) > 0 && keep(r) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
+// done tells the runs that finished with an answer.
+func done(r Row) bool { return r.Status == "SAT" || r.Status == "UNSAT" || r.Status == "OPTIMAL" }
+
 func isStill(r Row) bool { return strings.HasPrefix(r.Problem, "still life ") }
+
+// stopped tells the runs stopped at their time limit.
+func stopped(r Row) bool { return r.Status == "UNKNOWN" }
 
 var blogFigure = Figure{Name: "still-lifes", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: "lifesat (" + r.Encoding + ", " + r.Solver + ")", X: float64(r.Side), Seconds: seconds(r)})
+	styles := legend{}
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Side), r))
 	}
-	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt).
-	s = append(s, lifeplot.Sample{Series: "Mathematica blog (2018)", X: 16, Seconds: 2.7},
-		lifeplot.Sample{Series: "Mathematica blog (2018)", X: 64, Seconds: 46})
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box", XLabel: "box side n"})
+	// The blog's own times (shared/seeds/mathematica-still-life-blog.txt),
+	// two measurements and no series: points, no line between them.
+	blog := styles.add(BlogAnchor, BlogAnchor)
+	s = append(s, lifeplot.Sample{Series: blog, X: 16, Seconds: 2.7}, lifeplot.Sample{Series: blog, X: 64, Seconds: 46})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "A still life in an n x n box (direct encoding): a point per seed, a line through lifesat's medians",
+		XLabel: "box side n", Styles: styles, PointsOnly: []string{blog}})
 }}
 
-// blogTargets are the speed targets of the blog suite's problems, with
-// the anchors they were set against (the blog post in
-// shared/seeds/mathematica-still-life-blog.txt, 14 minutes for period 3;
-// logic-life-search's glider time measured on the project's machine).
+// blogTargets are the columns of the blog suite's targets figure: the
+// speed targets of its problems, and what the same search took elsewhere
+// (the blog post in shared/seeds/mathematica-still-life-blog.txt: 11 s
+// for p2 and 14 minutes for p3, both unrestricted; logic-life-search's
+// glider time measured on the project's machine). Rows with symmetry are
+// columns of their own, set beside no anchor.
 var blogTargets = []struct {
 	label, problem string
 	encode         bool // the target is the encoding time
 	target, anchor float64
 	anchorName     string
+	anchorStyle    string // the Style name of the anchor
 }{
-	{"still 16", "still life 16x16", false, 0.05, 2.7, "Mathematica blog"},
-	{"still 64", "still life 64x64", false, 1, 46, "Mathematica blog"},
-	{"still 128", "still life 128x128", false, 8, 0, ""},
-	{"encode 128", "still life 128x128", true, 0.1, 0, ""},
-	{"p2 16", "oscillator p2 16x16", false, 1, 11, "Mathematica blog"},
-	{"p3 16 D8", "oscillator p3 16x16 D8", false, 20, 14 * 60, "Mathematica blog"},
-	{"glider 5", "spaceship p4 (1,1) 5x5", false, 0.1, 1.3, "logic-life-search"},
+	{"still\n16x16", "still life 16x16", false, 0.05, 2.7, BlogAnchor, BlogAnchor},
+	{"still\n64x64", "still life 64x64", false, 1, 46, BlogAnchor, BlogAnchor},
+	{"still\n128x128", "still life 128x128", false, 8, 0, "", ""},
+	{"encode\n128x128", "still life 128x128", true, 0.1, 0, "", ""},
+	{"p2\n16x16", "oscillator p2 16x16", false, 1, 11, BlogAnchor, BlogAnchor},
+	{"p3\n16x16", "oscillator p3 16x16", false, 20, 14 * 60, BlogAnchor, BlogAnchor},
+	{"p3\n16x16\nD8", "oscillator p3 16x16 D8", false, 0, 0, "", ""},
+	{"p3\n8x8", "oscillator p3 8x8", false, 0, 0, "", ""},
+	{"glider\n5x5", "spaceship p4 (1,1) 5x5", false, 0.1, 1.3, llsBefore, LLSSolver},
 }
 
 var targetsFigure = Figure{Name: "targets", Draw: func(rows []Row) (*plot.Plot, error) {
 	var ts []lifeplot.Target
+	styles := legend{}
 	for _, b := range blogTargets {
-		t := lifeplot.Target{Problem: b.label, Measured: map[string][]float64{}, Target: b.target, Anchor: b.anchor, AnchorName: b.anchorName}
-		for _, r := range answered(rows, func(r Row) bool { return r.Problem == b.problem }) {
+		t := lifeplot.Target{Problem: b.label, Measured: map[string][]float64{}, Stopped: map[string][]float64{},
+			Target: b.target, Anchor: b.anchor, AnchorName: styles.add(b.anchorName, b.anchorStyle)}
+		for _, r := range rows {
+			if r.Problem != b.problem {
+				continue
+			}
 			sec := seconds(r)
 			if b.encode {
 				sec = r.EncodeMS / 1000
 			}
-			t.Measured[r.Solver] = append(t.Measured[r.Solver], sec)
+			name := styles.add(label(r), r.Solver)
+			switch {
+			case stopped(r) && !b.encode:
+				t.Stopped[name] = append(t.Stopped[name], sec)
+			case done(r) && sec > 0:
+				t.Measured[name] = append(t.Measured[name], sec)
+			}
 		}
 		ts = append(ts, t)
 	}
-	return lifeplot.TargetPlot(ts, &lifeplot.TimingOptions{Title: "The blog's problems: lifesat (one point per seed) against the targets"})
+	return lifeplot.TargetPlot(ts, &lifeplot.TimingOptions{Title: "The blog's problems: lifesat, a point per seed, against the targets", Styles: styles})
 }}
 
 var encodingTimesFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: r.Encoding, X: float64(r.Side), Seconds: seconds(r)})
+	styles := legend{}
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(r.Encoding, r.Encoding, float64(r.Side), r))
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by encoding (gophersat, one point per seed)", XLabel: "box side n"})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by encoding (lifesat -jobs 1, gophersat): a point per seed",
+		XLabel: "box side n", Styles: styles})
 }}
 
 var encodingSizesFigure = Figure{Name: "sizes", Draw: func(rows []Row) (*plot.Plot, error) {
@@ -130,116 +250,113 @@ var encodingSizesFigure = Figure{Name: "sizes", Draw: func(rows []Row) (*plot.Pl
 
 var solverFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
-	for _, r := range answered(rows, isStill) {
-		s = append(s, lifeplot.Sample{Series: r.Solver, X: float64(r.Side), Seconds: seconds(r)})
+	styles := legend{}
+	for _, r := range timed(rows, isStill) {
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Side), r))
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by solver (direct encoding, one point per seed)", XLabel: "box side n"})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Still life by solver (direct encoding): a point per seed",
+		XLabel: "box side n", Styles: styles})
 }}
 
 var portfolioFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
-	ok := answered(rows, func(Row) bool { return true })
+	ok := timed(rows, func(Row) bool { return true })
 	var s []lifeplot.Sample
+	styles := legend{}
 	for i, r := range ok {
-		s = append(s, lifeplot.Sample{Series: "one search", X: float64(r.Seed), Seconds: seconds(r)})
+		s = append(s, styles.sample(label(r), r.Solver, float64(r.Seed), r))
 		// Two diversified searches raced on two cores finish when the
-		// faster one does.
+		// faster one does (stopped when both are).
 		if i+1 < len(ok) {
-			s = append(s, lifeplot.Sample{Series: "race of seeds s and s+1", X: float64(r.Seed), Seconds: min(seconds(r), seconds(ok[i+1]))})
+			pair := r
+			if next := ok[i+1]; seconds(next) < seconds(r) || stopped(r) && !stopped(next) {
+				pair = next
+			}
+			s = append(s, styles.sample(PairSeries, PairSeries, float64(r.Seed), pair))
 		}
 	}
-	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16, the blog's flips: time by seed", XLabel: "seed s"})
-	if err != nil {
-		return nil, err
-	}
-	p.Y.Max *= 4 // room for the legend above the points
-	p.Legend.YOffs = -vg.Points(6)
-	return p, nil
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Exact period-2 oscillator in 16x16, the blog's flips: time by seed",
+		XLabel: "seed s", NoLines: true, Styles: styles})
 }}
 
+// hardColumns name the hard suite's problems as its figure's columns.
+var hardColumns = []string{"p3\n16x16", "p3\n12x12", "p3\n16x16\nC4", "p3\n16x16\nD8", "p4\n8x8", "c/2 ship\n9x9"}
+
 var hardFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
+	ts := make([]lifeplot.Target, len(hardColumns))
 	index := map[string]int{}
 	for i, p := range HardProblems() {
 		index[p.String()] = i + 1
+		ts[i] = lifeplot.Target{Problem: hardColumns[i], Measured: map[string][]float64{}, Stopped: map[string][]float64{}}
 	}
-	var s []lifeplot.Sample
+	styles := legend{}
 	lls := false // LLS was measured with the suite
-	var stopped []string
 	for _, r := range rows {
 		i := index[r.Problem]
-		if i == 0 || r.Status == "ERROR" {
+		if i == 0 || r.Status == "ERROR" || !(seconds(r) > 0) {
 			continue
 		}
-		series := "lifesat -jobs 1, " + r.Solver
-		if r.Solver == LLSSolver {
-			series = LLSSolver
-			lls = true
+		name := styles.add(label(r), r.Solver)
+		lls = lls || r.Solver == LLSSolver
+		if stopped(r) {
+			ts[i-1].Stopped[name] = append(ts[i-1].Stopped[name], seconds(r))
+		} else {
+			ts[i-1].Measured[name] = append(ts[i-1].Measured[name], seconds(r))
 		}
-		if r.Status == "UNKNOWN" {
-			series += ", stopped at the time limit"
-			if !slices.Contains(stopped, series) {
-				stopped = append(stopped, series)
-			}
-		}
-		s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: seconds(r)})
 	}
 	// Without LLS rows (lifesat-bench -lls DIR), LLS M1 with cadical as
 	// measured on this machine (README, "Hard searches"): seeds 1-5 of the
 	// first three searches, on 2026-11-23 beside the suite; one run each
 	// of the others (the D8 time, and p4 and the ship at a load of
 	// 5-10).
-	for i, secs := range [][]float64{
-		{9.1, 155.6, 29.2, 153.4, 32.9},
-		{6.8, 35.8, 28.0, 7.4, 34.4},
-		{0.93, 37.5, 1.75, 2.22, 13.5},
-		{0.5},
-		{36.5},
-		{1.2},
-	} {
-		for _, sec := range secs {
-			if !lls {
-				s = append(s, lifeplot.Sample{Series: LLSSolver + " (measured before)", X: float64(i + 1), Seconds: sec})
-			}
+	if !lls {
+		name := styles.add(llsBefore, LLSSolver)
+		for i, secs := range [][]float64{
+			{9.1, 155.6, 29.2, 153.4, 32.9},
+			{6.8, 35.8, 28.0, 7.4, 34.4},
+			{0.93, 37.5, 1.75, 2.22, 13.5},
+			{0.5},
+			{36.5},
+			{1.2},
+		} {
+			ts[i].Measured[name] = secs
 		}
 	}
-	p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Hard searches without the portfolio: a point per seed", XLabel: "search", PointsOnly: stopped})
-	if err != nil {
-		return nil, err
-	}
-	// The problems by name on the X axis, and room above the highest
-	// point (the 3-minute limit) for the legend.
-	var ticks plot.ConstantTicks
-	for i, name := range []string{"p3 16x16", "p3 12x12", "p3 16x16 C4", "p3 16x16 D8", "p4 8x8", "c/2 ship 9x9"} {
-		ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
-	}
-	p.X.Tick.Marker = ticks
-	p.Y.Max *= 100
-	p.Legend.YOffs = -vg.Points(6)
-	return p, nil
+	return lifeplot.TargetPlot(ts, &lifeplot.TimingOptions{Title: "Hard searches, one search each (no portfolio): a point per seed", Styles: styles})
 }}
 
 var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
-	for _, r := range answered(rows, func(r Row) bool { return r.Status == "OPTIMAL" }) {
+	styles := legend{}
+	for _, r := range timed(rows, func(r Row) bool { return r.Status == "OPTIMAL" || stopped(r) }) {
 		series := "lifesat SAT (" + r.Encoding + ", " + r.Solver + ")"
-		if r.Solver == NoSolver {
-			series = "lifesat " + r.Encoding
+		switch r.Solver {
+		case NoSolver:
+			series = label(r)
+		case CBCSolver:
+			series = "CBC, Bosch's " + strings.ToUpper(r.Encoding)
 		}
-		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Side), Seconds: seconds(r)})
+		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
 	}
 	// Bosch, SIAM Review 41(3), 1999, Table 1, formulation IP2 with CPLEX
 	// 4.0.9 (shared/seeds/bosch-integer-programming-life.txt).
-	for n, sec := range map[int]float64{4: 0.3, 5: 0.2, 6: 48.2, 7: 13.5, 8: 500.3, 9: 33163} {
-		s = append(s, lifeplot.Sample{Series: "CPLEX 1999 (Bosch, IP2)", X: float64(n), Seconds: sec})
+	bosch := styles.add(BoschAnchor, BoschAnchor)
+	for n, sec := range []float64{4: 0.3, 5: 0.2, 6: 48.2, 7: 13.5, 8: 500.3, 9: 33163} {
+		if sec > 0 {
+			s = append(s, lifeplot.Sample{Series: bosch, X: float64(n), Seconds: sec})
+		}
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Maximum-density still life in n x n, proved optimal", XLabel: "n"})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Maximum-density still life in n x n, proved optimal", XLabel: "n", Styles: styles})
 }}
 
 var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var s []lifeplot.Sample
-	for _, r := range rows {
-		if r.Status == "SAT" {
-			s = append(s, lifeplot.Sample{Series: r.Encoding, X: float64(r.Side), Seconds: seconds(r)})
+	styles := legend{}
+	for _, r := range timed(rows, func(Row) bool { return true }) {
+		series := label(r)
+		if r.Solver != NoSolver {
+			series = "lifesat " + r.Encoding + ", " + r.Solver
 		}
+		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n"})
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n", Styles: styles})
 }}

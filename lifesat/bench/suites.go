@@ -9,6 +9,8 @@ import (
 
 // A Suite is a named set of cases and the plots that show them.
 type Suite struct {
+	// Name is what -suite names; Doc says what runs (the problems,
+	// the solvers, the seeds) and what the figures show.
 	Name, Doc string
 	Cases     []Case
 	// Plots are the figures the suite's rows are drawn as.
@@ -21,21 +23,28 @@ type Suite struct {
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
 	var blog, enc, solv, port, mx, cnt, tpl, hard Suite
-	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
+	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems, one search each (-jobs 1) with gophersat, then with cadical when installed: " +
+		"still lifes 16x16, 64x64 and 128x128; oscillators p2 16x16 and p3 16x16, unrestricted as the blog searched them; " +
+		"p3 16x16 with D8 symmetry; p3 8x8; the glider (a p4 ship in 5x5). " +
+		"Then p3 16x16 unrestricted raced by the default portfolio on every core, as lifesat osc -period 3 -size 16x16 runs it. " +
+		"Figures: the still lifes' times by box side beside the blog's; every problem against its target and the blog's time (LLS's for the glider)"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
 			blog.Cases = append(blog.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Solver: solver, Seeded: true})
 		}
 		blog.Cases = append(blog.Cases,
 			Case{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Solver: solver, Seeded: true},
+			Case{Kind: Search, Problem: lifesat.Oscillator(3, 16, 16), Solver: solver, Seeded: true},
 			Case{Kind: Search, Problem: symmetric(lifesat.Oscillator(3, 16, 16), life.D8), Solver: solver, Seeded: true},
 			Case{Kind: Search, Problem: lifesat.Oscillator(3, 8, 8), Solver: solver, Seeded: true},
 			Case{Kind: Search, Problem: lifesat.Spaceship(4, 1, 1, 5, 5), Solver: solver, Seeded: true},
 		)
 	}
+	blog.Cases = append(blog.Cases, Case{Kind: Race, Problem: lifesat.Oscillator(3, 16, 16), Seeded: true})
 	blog.Plots = []Figure{blogFigure, targetsFigure}
 
-	enc = Suite{Name: "encodings", Doc: "direct against Knuth's encoding: formula size per cell and still-life solve time by box size"}
+	enc = Suite{Name: "encodings", Doc: "still lifes n x n for n in 8, 16, 24, 32, 48, 64 and an oscillator p2 12x12, each with the direct and with Knuth's encoding " +
+		"(one search each with gophersat). Figures: still-life time by box side; formula size per cell of the 32x32 still life"}
 	for _, n := range []int{8, 16, 24, 32, 48, 64} {
 		for _, e := range lifesat.Encodings() {
 			enc.Cases = append(enc.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Encoding: e, Seeded: true})
@@ -46,7 +55,8 @@ func Suites() []Suite {
 	}
 	enc.Plots = []Figure{encodingTimesFigure, encodingSizesFigure}
 
-	solv = Suite{Name: "solvers", Doc: "gophersat (embedded), gini (embedded) and cadical (external, when installed) on still lifes by box size"}
+	solv = Suite{Name: "solvers", Doc: "still lifes n x n for n in 16, 32, 64, one search each (direct encoding) with gophersat (embedded), gini (embedded) " +
+		"and cadical (external, when installed). Figure: time by box side"}
 	for _, n := range []int{16, 32, 64} {
 		for _, s := range []string{"gophersat", "gini", "cadical"} {
 			solv.Cases = append(solv.Cases, Case{Kind: Search, Problem: lifesat.StillLife(n, n), Solver: s, Seeded: true})
@@ -54,11 +64,14 @@ func Suites() []Suite {
 	}
 	solv.Plots = []Figure{solverFigure}
 
-	port = Suite{Name: "portfolio", MinSeeds: 8, Doc: "exact period-2 oscillators in 16x16 over 8 seeds or more, with the blog's random flips (-diversify all): the spread that racing diversified searches exploits"}
+	port = Suite{Name: "portfolio", MinSeeds: 8, Doc: "an exact period-2 oscillator in 16x16 over 8 seeds or more, one search each with gophersat and the blog's random flips " +
+		"(-diversify all): the spread that racing diversified searches exploits. Figure: time by seed, and the faster of seeds s and s+1"}
 	port.Cases = []Case{{Kind: Search, Problem: lifesat.Oscillator(2, 16, 16), Seeded: true, Diversify: lifesat.FlipAll}}
 	port.Plots = []Figure{portfolioFigure}
 
-	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal (Bosch's Table 1): the row program (the default), and the SAT path with gophersat and cadical"}
+	mx = Suite{Name: "max", Doc: "maximum-density still lifes in n x n, proved optimal: for n in 4..12 by the row program (the default), " +
+		"and for n in 4..11 by SAT with Knuth's encoding with gophersat and with cadical (when installed). " +
+		"Figure: time by n beside Bosch's CPLEX times (1999, Table 1)"}
 	for n := 4; n <= 12; n++ {
 		mx.Cases = append(mx.Cases, Case{Kind: Max, Problem: lifesat.StillLife(n, n)})
 	}
@@ -71,7 +84,8 @@ func Suites() []Suite {
 	mx.Doc += cbcDoc
 	mx.Cases = append(mx.Cases, cbcCases()...)
 
-	cnt = Suite{Name: "counts", Doc: "still lifes in n x n (OEIS A136278) by the transfer matrix, and by enumeration with the solver for small n"}
+	cnt = Suite{Name: "counts", Doc: "still lifes in n x n counted (OEIS A136278): for n in 3..8 by the transfer matrix, and for n in 3..5 by enumeration " +
+		"with gophersat. Figure: time by n"}
 	for n := 3; n <= 8; n++ {
 		cnt.Cases = append(cnt.Cases, Case{Kind: Count, Problem: lifesat.StillLife(n, n)})
 	}
@@ -82,7 +96,9 @@ func Suites() []Suite {
 	}
 	cnt.Plots = []Figure{countFigure}
 
-	tpl = Suite{Name: "templates", Doc: "template searches: the eater (a still life in 8x8 that eats a glider and is back 4 generations later, from scratch) and the light, middle and heavy c/2 ships completed from their fronts"}
+	tpl = Suite{Name: "templates", Doc: "template searches, one search each with gophersat: the eater (a still life in 8x8 that eats a glider and is back " +
+		"4 generations later, from scratch) and the light, middle and heavy c/2 ships completed from their fronts in 7x7, 8x8 and 9x8. " +
+		"Figure: time by search"}
 	for _, p := range []lifesat.Problem{
 		eaterProblem(),
 		shipFront(".O..O", "O....", "O...O", "OOOO."),
@@ -93,7 +109,10 @@ func Suites() []Suite {
 	}
 	tpl.Plots = []Figure{templatesFigure}
 
-	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (no portfolio): exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and D8 symmetry, an exact p4 oscillator 8x8 and a c/2 ship 9x9, with gophersat and cadical, 5 seeds, at most 3 minutes a run; with -lls DIR, the same searches with logic-life-search beside them (the README gives them as LLS commands)"}
+	hard = Suite{Name: "hard", MinSeeds: 5, Doc: "issue 10's searches, one search each (-jobs 1, no portfolio) with gophersat and with cadical (when installed), " +
+		"5 seeds, at most 3 minutes a run: exact p3 oscillators 16x16 and 12x12, p3 16x16 with C4 and with D8 symmetry, " +
+		"an exact p4 oscillator 8x8 and a c/2 ship 9x9; with -lls DIR, the same searches with logic-life-search (LLS M1 + cadical) " +
+		"beside them (the README gives them as LLS commands). Figure: time by search"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, p := range HardProblems() {
 			hard.Cases = append(hard.Cases, Case{Kind: Search, Problem: p, Solver: solver, Seeded: true, Timeout: 3 * time.Minute})

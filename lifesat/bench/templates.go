@@ -60,17 +60,31 @@ func shipFront(rows ...string) lifesat.Problem {
 }
 
 var templatesFigure = Figure{Name: "seeds", Draw: func(rows []Row) (*plot.Plot, error) {
-	var s []lifeplot.Sample
 	// The ships' boxes are 2 wider than the ships: 5, 6 and 7 long.
-	ships := map[int]string{7: "LWSS from its front", 8: "MWSS from its front", 9: "HWSS from its front"}
-	for _, r := range answered(rows, func(Row) bool { return true }) {
-		series := r.Problem
-		if name, ok := ships[r.Side]; ok && r.Period == 4 {
-			series = name
-		} else if r.Period <= 1 && r.Side == 8 {
-			series = "eater, 8x8 over 6 generations"
-		}
-		s = append(s, lifeplot.Sample{Series: series, X: float64(r.Seed), Seconds: seconds(r)})
+	columns := []string{"eater, 8x8\nover 6 generations", "LWSS\nfrom its front", "MWSS\nfrom its front", "HWSS\nfrom its front"}
+	ts := make([]lifeplot.Target, len(columns))
+	for i, c := range columns {
+		ts[i] = lifeplot.Target{Problem: c, Measured: map[string][]float64{}, Stopped: map[string][]float64{}}
 	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Template searches: the eater and c/2 ship completions, by seed", XLabel: "seed"})
+	styles := legend{}
+	for _, r := range rows {
+		i := -1
+		switch {
+		case r.Period == 4 && r.Side >= 7 && r.Side <= 9:
+			i = r.Side - 6
+		case r.Period <= 1 && r.Side == 8:
+			i = 0
+		}
+		if i < 0 || !(seconds(r) > 0) {
+			continue
+		}
+		name := styles.add(label(r), r.Solver)
+		switch {
+		case stopped(r):
+			ts[i].Stopped[name] = append(ts[i].Stopped[name], seconds(r))
+		case done(r):
+			ts[i].Measured[name] = append(ts[i].Measured[name], seconds(r))
+		}
+	}
+	return lifeplot.TargetPlot(ts, &lifeplot.TimingOptions{Title: "Template searches: the eater and c/2 ship completions, a point per seed", Styles: styles})
 }}

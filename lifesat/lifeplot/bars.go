@@ -3,12 +3,12 @@ package lifeplot
 import (
 	"cmp"
 	"fmt"
+	"image/color"
 	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -58,20 +58,22 @@ func SizeBars(rows []SizeRow, o *BarOptions) (*plot.Plot, error) {
 	p.Title.Text = o.Title
 	p.Y.Label.Text = cmp.Or(o.YLabel, "count")
 	p.Legend.Top = true
-	for i, s := range []struct {
+	p.Legend.TextStyle.Font.Size = legendFontSize
+	for _, s := range []struct {
 		name   string
 		values plotter.Values
 		offset vg.Length
+		color  color.Color
 	}{
-		{"variables", vars, -width / 2},
-		{"clauses", clauses, width / 2},
+		{"variables", vars, -width / 2, color.Gray{Y: 0x40}},
+		{"clauses", clauses, width / 2, color.Gray{Y: 0xA8}},
 	} {
 		bars, err := plotter.NewBarChart(s.values, width)
 		if err != nil {
 			return nil, err
 		}
 		bars.Offset = s.offset
-		bars.Color = plotutil.Color(i)
+		bars.Color = s.color
 		bars.LineStyle.Width = 0
 		labels, err := valueLabels(s.values, s.offset)
 		if err != nil {
@@ -82,9 +84,9 @@ func SizeBars(rows []SizeRow, o *BarOptions) (*plot.Plot, error) {
 	}
 	p.NominalX(names...)
 	// Half a slot on either side of the groups, and room above the
-	// tallest bar for its label and the legend.
+	// tallest bar for its label.
 	p.X.Min, p.X.Max = -0.5, float64(len(rows))-0.5
-	p.Y.Max = math.Max(p.Y.Max*1.3, 1)
+	p.Y.Max = math.Max(p.Y.Max*1.1, 1)
 	return p, nil
 }
 

@@ -60,7 +60,7 @@
 //
 // The birth at (1,3) lies off the board; States(g.Pad(1), ...) shows it.
 //
-// Frames(&lifesat.Pattern{Phases: []*life.Board{g}}, rule.Life, 8, 1)
+// Frames(g, rule.Life, 8, 1)
 // gives generations 0..7 in one 7 x 7 frame (the 5 x 5 square the glider
 // sweeps, and a dead cell around it), and GIF writes them as an
 // animation that loops forever.
@@ -70,7 +70,11 @@
 // TimingPlot draws the times of an experiment, a Sample per run: X (box
 // side, period) against seconds on a log axis, every run a point and one
 // line per series (encoding, solver) through the median at each X.
-// SizeBars compares the formula sizes of encodings. Both return a
+// TargetPlot draws a benchmark table, a column per problem with every
+// series' runs side by side, its median, the target and another tool's
+// time. SizeBars compares the formula sizes of encodings. They return a
 // *plot.Plot of gonum.org/v1/plot, to adjust further, to Save, or to write
-// with WritePNG.
+// with WritePNG, which draws the legend outside the axes so that it
+// covers no data. A Style (TimingOptions.Styles) fixes a series' colour
+// and glyph, so that one solver looks the same in every figure.
 package lifeplot

@@ -11,7 +11,6 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -178,8 +177,7 @@ func ExampleStatesSVG() {
 func ExampleFrames() {
 	// Eight generations of the glider in one frame, one dead cell around
 	// everything it touches: it moves two cells down and right.
-	pat := &lifesat.Pattern{Phases: []*life.Board{glider()}}
-	frames := lifeplot.Frames(pat, rule.Life, 8, 1)
+	frames := lifeplot.Frames(glider(), rule.Life, 8, 1)
 	fmt.Println(len(frames), "frames of", frames[0].Width(), "x", frames[0].Height())
 	fmt.Print(frames[0], "\n", frames[4])
 	// Output:

@@ -1,12 +1,12 @@
 package lifeplot
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/gif"
 	"io"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -63,43 +63,44 @@ func GIF(w io.Writer, phases []*life.Board, o *GIFOptions) error {
 	return gif.EncodeAll(w, anim)
 }
 
-// Frames simulates pat's generation 0 for gens generations in the empty
-// plane under rule r (life.Run on a board padded so far that nothing
-// reaches its edge) and returns generations 0..gens-1, each cropped to the
-// same frame: the smallest rectangle holding every live cell of every
-// generation, grown by margin cells on every side. A spaceship therefore
-// visibly moves across the frame, and the frames of an oscillator over
-// one period loop without a jump. gens 0 means one period, the number of
-// pat's phases. When no cell is ever alive the frame is pat's box grown
-// by margin. The rule is used as given; the zero Rule names no rule and
-// life.Step panics on it (pass rule.Life for Life).
+// Frames simulates b for gens generations in the empty plane under rule
+// r (life.Plane, one generation at a time) and returns generations
+// 0..gens-1, each cropped to the same frame: the smallest rectangle
+// holding every live cell of every generation, grown by margin cells on
+// every side. A spaceship therefore visibly moves across the frame, and
+// the frames of an oscillator over one period loop without a jump. When
+// no cell is ever alive the frame is b's box grown by margin. The rule
+// must be complete and without B0 (see life.Plane).
 //
-// Frames returns nil when pat has no phases or gens is negative.
-func Frames(pat *lifesat.Pattern, r rule.Rule, gens int, margin int) []*life.Board {
-	if pat == nil || len(pat.Phases) == 0 || gens < 0 {
+// Frames returns nil when b is nil, gens is less than 1 or the rule
+// cannot be run in the plane.
+func Frames(b *life.Board, r rule.Rule, gens int, margin int) []*life.Board {
+	if b == nil || gens < 1 {
 		return nil
 	}
-	if gens == 0 {
-		gens = len(pat.Phases)
-	}
 	margin = max(margin, 0)
-	b := pat.Board()
-	// A cell's influence travels at most one cell a generation, so gens
-	// generations need a ring of gens cells (and one more, so that what
-	// is born at the edge is counted).
-	pad := gens + 1
-	run := life.Run(b.Pad(pad), r, life.Dead, gens-1)
+	// Each generation in its own frame, and where that frame lies.
+	run := []*life.Board{b}
+	at := []image.Point{{}}
+	for len(run) < gens {
+		next, off, err := life.Plane(context.Background(), run[len(run)-1], r, 1)
+		if err != nil {
+			return nil
+		}
+		run = append(run, next)
+		at = append(at, at[len(at)-1].Add(off))
+	}
 	var frame image.Rectangle
-	for _, g := range run {
-		frame = frame.Union(g.BoundingBox())
+	for i, g := range run {
+		frame = frame.Union(g.BoundingBox().Add(at[i]))
 	}
 	if frame.Empty() {
-		frame = image.Rect(pad, pad, pad+b.Width(), pad+b.Height())
+		frame = image.Rect(0, 0, b.Width(), b.Height())
 	}
 	frame = frame.Inset(-margin)
 	out := make([]*life.Board, len(run))
 	for i, g := range run {
-		out[i] = g.Crop(frame)
+		out[i] = g.Crop(frame.Sub(at[i]))
 	}
 	return out
 }

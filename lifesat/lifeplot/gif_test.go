@@ -7,13 +7,12 @@ import (
 	"image/gif"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func TestGIF(t *testing.T) {
-	ship := Frames(&lifesat.Pattern{Phases: []*life.Board{glider()}}, rule.Life, 12, 1)
+	ship := Frames(glider(), rule.Life, 12, 1)
 	osc := life.Run(blinker(), rule.Life, life.Dead, 1)
 	for _, c := range []struct {
 		name   string
@@ -84,10 +83,10 @@ func TestGIFErrors(t *testing.T) {
 }
 
 func TestFrames(t *testing.T) {
-	g := &lifesat.Pattern{Phases: []*life.Board{glider()}}
+	g := glider()
 	for _, c := range []struct {
 		name   string
-		pat    *lifesat.Pattern
+		b      *life.Board
 		gens   int
 		margin int
 		want   []string // expected first and last frame, when given
@@ -102,23 +101,19 @@ func TestFrames(t *testing.T) {
 		{"glider ends", g, 9, 0, []string{
 			".O...\n..O..\nOOO..\n.....\n.....\n",
 			".....\n.....\n...O.\n....O\n..OOO\n"}, 5, 5},
-		// One period of the blinker, gens 0: its two phases in the 3x3
-		// square they cover together.
-		{"blinker", &lifesat.Pattern{Phases: life.Run(blinker(), rule.Life, life.Dead, 1)}, 0, 0, []string{
+		// One period of the blinker: its two phases in the 3x3 square
+		// they cover together.
+		{"blinker", blinker(), 2, 0, []string{
 			"...\nOOO\n...\n", ".O.\n.O.\n.O.\n"}, 3, 3},
 		// Nothing alive: the pattern's box grown by the margin.
-		{"empty", &lifesat.Pattern{Phases: []*life.Board{life.NewBoard(4, 2)}}, 3, 1, nil, 6, 4},
+		{"empty", life.NewBoard(4, 2), 3, 1, nil, 6, 4},
 		// A lone cell dies: the frame is the cell's.
-		{"lone cell", &lifesat.Pattern{Phases: []*life.Board{board(3, 3, [2]int{1, 1})}}, 2, 0, []string{"O\n", ".\n"}, 1, 1},
+		{"lone cell", board(3, 3, [2]int{1, 1}), 2, 0, []string{"O\n", ".\n"}, 1, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fr := Frames(c.pat, rule.Life, c.gens, c.margin)
-			n := c.gens
-			if n == 0 {
-				n = len(c.pat.Phases)
-			}
-			if len(fr) != n {
-				t.Fatalf("%d frames, want %d", len(fr), n)
+			fr := Frames(c.b, rule.Life, c.gens, c.margin)
+			if len(fr) != c.gens {
+				t.Fatalf("%d frames, want %d", len(fr), c.gens)
 			}
 			for i, b := range fr {
 				if b.Width() != c.w || b.Height() != c.h {
@@ -149,7 +144,7 @@ func TestFrames(t *testing.T) {
 			}
 		})
 	}
-	if Frames(nil, rule.Life, 3, 0) != nil || Frames(&lifesat.Pattern{}, rule.Life, 3, 0) != nil || Frames(g, rule.Life, -1, 0) != nil {
-		t.Errorf("Frames of no pattern or negative generations is not nil")
+	if Frames(nil, rule.Life, 3, 0) != nil || Frames(g, rule.Life, 0, 0) != nil || Frames(g, rule.Life, -1, 0) != nil || Frames(g, rule.MustParse("B0/S"), 3, 0) != nil {
+		t.Errorf("Frames of no board, no generations or a B0 rule is not nil")
 	}
 }

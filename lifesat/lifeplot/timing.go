@@ -3,6 +3,7 @@ package lifeplot
 import (
 	"cmp"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // A Sample is one timed run of an experiment: a search of one size with one
@@ -25,6 +27,10 @@ type Sample struct {
 	// Seconds is the time the run took (time.Duration.Seconds); it must
 	// be positive for the log axis.
 	Seconds float64
+	// Stopped marks a run stopped at a time limit without an answer,
+	// Seconds its limit: drawn filled, and counted in the median at that
+	// time, a lower bound of what it would have taken.
+	Stopped bool
 }
 
 // TimingOptions label a timing plot. A nil *TimingOptions means the
@@ -37,16 +43,38 @@ type TimingOptions struct {
 	// sizes that grow by factors.
 	LogX bool
 	// PointsOnly names the series drawn without a median line: runs
-	// stopped at a time limit, whose times are the limit's.
+	// stopped at a time limit, whose times are the limit's, or a few
+	// measurements that are no series (an anchor's published times).
 	PointsOnly []string
+	// NoLines draws every series as points only, without median lines:
+	// for an X that is no quantity a line could run along, like a seed.
+	NoLines bool
+	// Styles gives series, by name, their colour and glyph. A series
+	// without a style (or with a nil Color) gets plotutil's colour and
+	// shape for its place among the unstyled series.
+	Styles map[string]Style
+}
+
+// styleOf is the colour and glyph drawer of the series name, the k-th of
+// the plot's series without a style.
+func (o *TimingOptions) styleOf(name string, k *int) (color.Color, draw.GlyphDrawer) {
+	if st, ok := o.Styles[name]; ok && st.Color != nil {
+		return st.Color, st.drawer(false)
+	}
+	i := *k
+	*k++
+	return plotutil.Color(i), plotutil.Shape(i)
 }
 
 // TimingPlot plots time against X on a log time axis: every sample as a
 // point, so the spread over seeds shows, and one line per series through
-// the median time at each X. Series are drawn and listed in the legend in
-// the order of their first sample, each in its own colour and glyph
-// (plotutil.Color and plotutil.Shape). Save or show the plot with
-// WritePNG or the plot's own Save and WriterTo.
+// the median time at each X (no lines with NoLines). Stopped samples are
+// drawn filled and the legend says so. Series are drawn and
+// listed in the legend in the order of their first sample, each in its
+// own colour and glyph: its Styles entry, else plotutil.Color and
+// plotutil.Shape. Save or show the plot with WritePNG, which draws the
+// legend beside the axes, or the plot's own Save and WriterTo, which draw
+// it inside at the top left.
 //
 // No samples, a time that is not positive and finite, or an X that is not
 // finite (or, with LogX, not positive) are errors wrapping ErrInput.
@@ -85,33 +113,58 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 	}
 	p.Legend.Top = true
 	p.Legend.Left = true
+	p.Legend.TextStyle.Font.Size = legendFontSize
 	p.Add(plotter.NewGrid())
 
-	for i, name := range order {
+	unstyled := 0
+	stopped := false
+	for _, name := range order {
 		ss := bySeries[name]
-		points := make(plotter.XYs, len(ss))
-		for k, s := range ss {
-			points[k] = plotter.XY{X: s.X, Y: s.Seconds}
+		var answered, halted plotter.XYs
+		for _, s := range ss {
+			if s.Stopped {
+				halted = append(halted, plotter.XY{X: s.X, Y: s.Seconds})
+			} else {
+				answered = append(answered, plotter.XY{X: s.X, Y: s.Seconds})
+			}
 		}
-		line, err := plotter.NewLine(medians(ss))
-		if err != nil {
-			return nil, err
+		c, shape := o.styleOf(name, &unstyled)
+		var thumbs []plot.Thumbnailer
+		if !o.NoLines && !slices.Contains(o.PointsOnly, name) {
+			line, err := plotter.NewLine(medians(ss))
+			if err != nil {
+				return nil, err
+			}
+			line.Color = c
+			line.Width = vg.Points(1.5)
+			p.Add(line)
+			thumbs = append(thumbs, line)
 		}
-		scatter, err := plotter.NewScatter(points)
-		if err != nil {
-			return nil, err
-		}
-		line.Color = plotutil.Color(i)
-		line.Width = vg.Points(1.5)
-		scatter.Color = plotutil.Color(i)
-		scatter.Shape = plotutil.Shape(i)
-		if slices.Contains(o.PointsOnly, name) {
+		for _, set := range []struct {
+			xys    plotter.XYs
+			filled bool
+		}{{answered, false}, {halted, true}} {
+			if len(set.xys) == 0 {
+				continue
+			}
+			scatter, err := plotter.NewScatter(set.xys)
+			if err != nil {
+				return nil, err
+			}
+			scatter.Color, scatter.Shape, scatter.Radius = c, shape, glyphRadius
+			if set.filled {
+				scatter.Shape = filledOf(shape)
+				stopped = true
+			}
 			p.Add(scatter)
-			p.Legend.Add(name, scatter)
-			continue
+			if len(thumbs) < 2 {
+				thumbs = append(thumbs, scatter)
+			}
 		}
-		p.Add(line, scatter)
-		p.Legend.Add(name, line, scatter)
+		p.Legend.Add(name, thumbs...)
+	}
+	if stopped {
+		p.Legend.Add(stoppedEntry())
 	}
 	for _, a := range []*plot.Axis{&p.Y, &p.X} {
 		if _, ok := a.Scale.(plot.LogScale); ok {
@@ -201,14 +254,78 @@ func medians(ss []Sample) plotter.XYs {
 }
 
 // WritePNG draws p at width x height and writes it to w as a PNG at
-// gonum's default 96 dots per inch: 4*vg.Inch is 384 pixels.
+// gonum's default 96 dots per inch: 4*vg.Inch is 384 pixels. The legend,
+// when p has one, is drawn outside the axes, so that it covers no data
+// (see DrawOutside).
 func WritePNG(w io.Writer, p *plot.Plot, width, height vg.Length) error {
-	wt, err := p.WriterTo(width, height, "png")
+	c, err := draw.NewFormattedCanvas(width, height, "png")
 	if err != nil {
 		return err
 	}
-	_, err = wt.WriteTo(w)
+	DrawOutside(draw.New(c), p)
+	_, err = c.WriteTo(w)
 	return err
+}
+
+// DrawOutside draws p on c with its legend outside the axes, as WritePNG
+// does: the title on top, centred over the plot if it fits; below it the
+// plot and p's Legend in
+// its text style, the legend to the right of the plot, or below the plot
+// when it would take more than maxLegendShare of the width (the legend's
+// position fields Top, Left, XOffs and YOffs are not used). p itself is
+// not changed.
+func DrawOutside(c draw.Canvas, p *plot.Plot) {
+	q := *p // the same plot without its title and legend
+	q.Legend = plot.NewLegend()
+	q.Title.Text = ""
+	whole := c
+	if p.Title.Text != "" {
+		c.Max.Y -= p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+	}
+	plotArea, legendArea, ok := legendLayout(c, &p.Legend)
+	if p.Title.Text != "" {
+		// Centred over the plot, as far as the picture's edges allow.
+		half := p.Title.TextStyle.Rectangle(p.Title.Text).Size().X / 2
+		x := max(whole.Min.X+half, min(plotArea.Center().X, whole.Max.X-half))
+		descent := p.Title.TextStyle.FontExtents().Descent
+		whole.FillText(p.Title.TextStyle, vg.Point{X: x, Y: whole.Max.Y + descent}, p.Title.Text)
+	}
+	q.Draw(plotArea)
+	if ok {
+		l := p.Legend
+		l.Top, l.Left, l.XOffs, l.YOffs = true, true, 0, 0
+		l.Draw(legendArea)
+	}
+}
+
+// legendFontSize is the size of the legends' text.
+const legendFontSize = vg.Length(10)
+
+// maxLegendShare is the largest part of the width a legend takes beside
+// the plot; a wider one goes below it.
+const maxLegendShare = 0.35
+
+// legendGap is the space between the plot and its legend, and the margin
+// around the legend.
+const legendGap = vg.Length(8)
+
+// legendLayout splits c between a plot and its legend l, which do not
+// overlap: the legend to the right of the plot, from the top down, or
+// below the plot across the width. ok is false when l has no entries;
+// then the plot has all of c.
+func legendLayout(c draw.Canvas, l *plot.Legend) (plotArea, legendArea draw.Canvas, ok bool) {
+	size := l.Rectangle(c).Size()
+	if size.X <= 0 || size.Y <= 0 {
+		return c, draw.Canvas{}, false
+	}
+	if size.X+2*legendGap <= vg.Length(maxLegendShare)*c.Size().X {
+		plotArea = draw.Crop(c, 0, -(size.X + 2*legendGap), 0, 0)
+		legendArea = draw.Crop(c, plotArea.Size().X+legendGap, -legendGap, 0, 0)
+		return plotArea, legendArea, true
+	}
+	plotArea = draw.Crop(c, 0, 0, size.Y+2*legendGap, 0)
+	legendArea = draw.Crop(c, legendGap, -legendGap, legendGap, -(plotArea.Size().Y + legendGap))
+	return plotArea, legendArea, true
 }
 
 // logTicks marks a log axis: every power of ten labelled, and its
@@ -266,4 +383,140 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// A Style is how a series is drawn: its colour (its points and lines) and
+// the glyph of its points. Give every series of an experiment the same
+// Style in every figure (TimingOptions.Styles), so that a reader learns
+// it once.
+type Style struct {
+	Color color.Color
+	Glyph Glyph
+}
+
+// A Glyph is the shape of a series' points. The closed shapes are drawn
+// hollow for runs that answered and filled for runs stopped at a time
+// limit (Target.Stopped); Cross and Plus, which have no inside, are
+// drawn thicker when filled.
+type Glyph int
+
+// The glyphs, with the zero value a ring.
+const (
+	Ring         Glyph = iota // a circle
+	Square                    // a square on a side
+	Triangle                  // a triangle pointing up
+	Diamond                   // a square on a corner
+	TriangleDown              // a triangle pointing down
+	Pentagon                  // a pentagon on a side
+	Cross                     // an x
+	Plus                      // a +
+	numGlyphs
+)
+
+// glyphRadius is the radius of every point glyph.
+const glyphRadius = vg.Length(3.5)
+
+// drawer is the glyph drawer of the style, filled or not.
+func (st Style) drawer(filled bool) draw.GlyphDrawer {
+	return glyph{st.Glyph, filled}
+}
+
+// glyph draws a Glyph, hollow or filled.
+type glyph struct {
+	g      Glyph
+	filled bool
+}
+
+var _ draw.GlyphDrawer = glyph{}
+
+// corners are a closed glyph's number of corners (0 for a circle), the
+// distance of its corners from the centre in radii, and the angle of its
+// first corner in degrees.
+var corners = map[Glyph]struct {
+	n     int
+	r     float64
+	angle float64
+}{
+	Ring:         {0, 1, 0},
+	Square:       {4, 1.3, 45},
+	Triangle:     {3, 1.35, 90},
+	Diamond:      {4, 1.35, 90},
+	TriangleDown: {3, 1.35, -90},
+	Pentagon:     {5, 1.2, 90},
+}
+
+func (g glyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	width := vg.Points(1)
+	if g.filled {
+		width = vg.Points(2)
+	}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: width})
+	c.SetColor(sty.Color)
+	r := sty.Radius
+	shape, closed := corners[g.g]
+	if !closed {
+		var ends [2][2]vg.Point
+		switch g.g {
+		case Plus:
+			r *= 1.2
+			ends = [2][2]vg.Point{{{X: pt.X - r, Y: pt.Y}, {X: pt.X + r, Y: pt.Y}}, {{X: pt.X, Y: pt.Y - r}, {X: pt.X, Y: pt.Y + r}}}
+		default: // Cross
+			ends = [2][2]vg.Point{{{X: pt.X - r, Y: pt.Y - r}, {X: pt.X + r, Y: pt.Y + r}}, {{X: pt.X - r, Y: pt.Y + r}, {X: pt.X + r, Y: pt.Y - r}}}
+		}
+		for _, e := range ends {
+			var p vg.Path
+			p.Move(e[0])
+			p.Line(e[1])
+			c.Stroke(p)
+		}
+		return
+	}
+	var p vg.Path
+	if shape.n == 0 {
+		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
+		p.Arc(pt, r, 0, 2*math.Pi)
+	} else {
+		for k := range shape.n {
+			a := (shape.angle + 360*float64(k)/float64(shape.n)) * math.Pi / 180
+			q := vg.Point{X: pt.X + r*vg.Length(shape.r*math.Cos(a)), Y: pt.Y + r*vg.Length(shape.r*math.Sin(a))}
+			if k == 0 {
+				p.Move(q)
+			} else {
+				p.Line(q)
+			}
+		}
+	}
+	p.Close()
+	if g.filled {
+		c.Fill(p)
+	} else {
+		c.Stroke(p)
+	}
+}
+
+// filledOf is the filled glyph drawer of a hollow one: this package's
+// glyphs filled, gonum's hollow shapes their filled ones, others as they
+// are.
+func filledOf(g draw.GlyphDrawer) draw.GlyphDrawer {
+	switch g := g.(type) {
+	case glyph:
+		return glyph{g.g, true}
+	case draw.RingGlyph:
+		return draw.CircleGlyph{}
+	case draw.SquareGlyph:
+		return draw.BoxGlyph{}
+	case draw.TriangleGlyph:
+		return draw.PyramidGlyph{}
+	}
+	return g
+}
+
+// stoppedEntry is the legend entry that says what a filled glyph means.
+func stoppedEntry() (string, plot.Thumbnailer) {
+	sc, err := plotter.NewScatter(plotter.XYs{{}})
+	if err != nil {
+		panic(err) // one finite point
+	}
+	sc.Color, sc.Shape, sc.Radius = color.Gray{Y: 0x60}, glyph{Ring, true}, glyphRadius
+	return "filled: stopped at the time limit", sc
 }

@@ -39,10 +39,41 @@
 // ... live cells", and a picture of 193 x 193 pixels: 16 x 16 cells of 12
 // pixels with a grey mesh, live cells black.
 //
+// # The explorer and the slider
+//
+// Explore is a search one steers by hand, as in rlifesrc's web app: a
+// board of the box on which a click cycles a cell through unknown, alive
+// and dead (a template of the answer), controls for the kind, size,
+// period, shift, symmetry and rule, and Search, Stop, Next and Close. A
+// cell that opens one on the glider's front:
+//
+//	%%
+//	p := lifesat.Spaceship(4, 1, 1, 6, 6)
+//	p.Template = tmpl.New(6, 6, 1)
+//	for x := 1; x <= 3; x++ {
+//		p.Template.Set(0, x, 3, tmpl.Spec{Kind: tmpl.Alive})
+//	}
+//	_, err := notebook.Explore(context.Background(), p, nil)
+//
+// The cell runs until Close. Run headless (nbconvert, CI), where no page
+// answers, the same call searches once and shows the answer statically;
+// notebooks/09-explorer.ipynb shows both.
+//
+// ShowSlider shows a list of boards one at a time with a slider, Back and
+// Step buttons and a generation counter, the cells that the next step
+// changes marked. It is plain HTML and JavaScript, with no connection to
+// the program, so it works the same live, headless and in an HTML export:
+// it is how the explorer shows its answers, and how a notebook shows the
+// phases of an oscillator or a spaceship's generations (lifeplot.Frames)
+// where a reader wants to step rather than look at a strip:
+//
+//	notebook.ShowSlider(pat.Phases, &notebook.SliderOptions{Caption: "p3 oscillator"})
+//
 // # Outside a notebook
 //
 // When the program was not started by GoNB (gonbui.IsNotebook is false, as
-// under go test or go run), everything prints to stdout instead: a board in
+// under go test or go run), everything prints to stdout instead (Explore
+// searches once and prints the template and the answer): a board in
 // the notation of life.Board.String ('O' alive, '.' dead), an image as
 // its size ("[PNG 193 x 193]"), text and Markdown as they are, and each
 // progress message as a line. So the same code runs as a test, and the

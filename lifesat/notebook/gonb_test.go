@@ -4,21 +4,12 @@ package notebook_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/gob"
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
-	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -47,58 +38,15 @@ func TestGoNBProtocol(t *testing.T) {
 		cell(t)
 		return
 	}
-	dir := t.TempDir()
-	toKernel := filepath.Join(dir, "to-kernel")
-	toCell := filepath.Join(dir, "to-cell")
-	for _, p := range []string{toKernel, toCell} {
-		if err := syscall.Mkfifo(p, 0o600); err != nil {
-			t.Skipf("no FIFOs here: %v", err)
-		}
-	}
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestGoNBProtocol$", "-test.v")
-	cmd.Env = append(os.Environ(),
-		childEnv+"=1",
-		protocol.GONB_PIPE_ENV+"="+toKernel,
-		protocol.GONB_PIPE_BACK_ENV+"="+toCell)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-
-	var (
-		msgs      []message
-		kernelErr error
-		wg        sync.WaitGroup
-	)
-	wg.Go(func() { msgs, kernelErr = fakeKernel(toKernel, toCell) })
-	err := cmd.Wait()
-	kernelDone := make(chan struct{})
-	go func() { wg.Wait(); close(kernelDone) }()
-	for waited := 0; ; waited++ {
-		unblockFIFOs(toKernel, toCell) // if the cell died before opening them
-		select {
-		case <-kernelDone:
-		case <-time.After(10 * time.Millisecond):
-			if waited < 1000 {
-				continue
-			}
-			t.Fatal("the fake kernel does not return")
-		}
-		break
-	}
-	if err != nil {
-		t.Fatalf("cell: %v\n%s", err, out.String())
-	}
-	if kernelErr != nil {
-		t.Fatalf("fake kernel: %v", kernelErr)
-	}
+	var msgs []message
+	out := runGoNBCell(t, childEnv+"=1", func(d protocol.DisplayData) ([]*protocol.CommValue, error) {
+		m, err := record(d)
+		msgs = append(msgs, m)
+		return nil, err
+	})
 	for _, fallback := range []string{"[PNG", "[image", "[GIF", "a < b", "searching seed"} {
-		if strings.Contains(out.String(), fallback) {
-			t.Errorf("the cell printed its fallback %q to stdout:\n%s", fallback, out.String())
+		if strings.Contains(out, fallback) {
+			t.Errorf("the cell printed its fallback %q to stdout:\n%s", fallback, out)
 		}
 	}
 
@@ -197,58 +145,22 @@ func cell(t *testing.T) {
 	p.Done("found 2")
 }
 
-// fakeKernel is GoNB's side of the FIFOs: it opens them in the order the
-// cell does (gonbui opens $GONB_PIPE, then $GONB_PIPE_BACK), records each
-// message, and acknowledges each Sync, until the cell closes its end.
-func fakeKernel(toKernel, toCell string) ([]message, error) {
-	in, err := os.Open(toKernel)
-	if err != nil {
-		return nil, err
-	}
-	defer in.Close()
-	back, err := os.OpenFile(toCell, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer back.Close()
-	dec, enc := gob.NewDecoder(in), gob.NewEncoder(back)
-	var msgs []message
-	for {
-		var d protocol.DisplayData
-		if err := dec.Decode(&d); err != nil {
-			if errors.Is(err, io.EOF) {
-				return msgs, nil
-			}
-			return msgs, err
+// record is what the fake kernel keeps of a message of the cell: a Sync,
+// or the one MIME type and content of a display.
+func record(d protocol.DisplayData) (message, error) {
+	if v, ok := d.Data[protocol.MIMECommValue]; ok {
+		cv, ok := v.(protocol.CommValue)
+		if !ok || cv.Address != protocol.GonbuiSyncAddress {
+			return message{}, fmt.Errorf("unexpected comm value %#v", v)
 		}
-		if v, ok := d.Data[protocol.MIMECommValue]; ok {
-			cv, ok := v.(protocol.CommValue)
-			if !ok || cv.Address != protocol.GonbuiSyncAddress {
-				return msgs, fmt.Errorf("unexpected comm value %#v", v)
-			}
-			msgs = append(msgs, message{mime: "sync"})
-			if err := enc.Encode(&protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value}); err != nil {
-				return msgs, err
-			}
-			continue
-		}
-		if len(d.Data) != 1 {
-			return msgs, fmt.Errorf("a display with %d MIME types: %v", len(d.Data), d.Data)
-		}
-		for mime, content := range d.Data {
-			msgs = append(msgs, message{mime: string(mime), displayID: d.DisplayID, content: content})
-		}
+		return message{mime: "sync"}, nil
 	}
-}
-
-// unblockFIFOs opens the other end of each FIFO without blocking, so that
-// a fakeKernel still waiting in an open returns (with EOF) once the cell
-// has exited.
-func unblockFIFOs(toKernel, toCell string) {
-	if f, err := os.OpenFile(toKernel, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-		f.Close()
+	if len(d.Data) != 1 {
+		return message{}, fmt.Errorf("a display with %d MIME types: %v", len(d.Data), d.Data)
 	}
-	if f, err := os.OpenFile(toCell, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-		f.Close()
+	var m message
+	for mime, content := range d.Data {
+		m = message{mime: string(mime), displayID: d.DisplayID, content: content}
 	}
+	return m, nil
 }
