@@ -34,7 +34,7 @@ func init() {
 		{"count", "still|osc|ship|search [flags]", "how many such patterns exist (-n all lists them)", countCmd, false},
 		{"step", "[-n N] [flags] [FILE|-]", "a pattern N generations later, in the plane", stepCmd, false},
 		{"id", "[flags] [FILE|-]", "the apgcode of a pattern, Catagolue's name for it", idCmd, false},
-		{"cnf", "still|osc|ship|search [flags]", "the DIMACS CNF of a search, for any SAT solver", cnfCmd, false},
+		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd, false},
 		{"version", "", "the module version and the VCS revision", versionCmd, false},
 		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd, false},
 		{"member", "K", "(internal) run one member of a race: a job spec on standard input", memberCmd, true},

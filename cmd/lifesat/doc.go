@@ -14,7 +14,7 @@
 //	lifesat count still|osc|ship|search [flags]            how many such patterns exist (-n all lists them)
 //	lifesat step [-n N] [flags] [FILE|-]                   a pattern N generations later, in the plane
 //	lifesat id [flags] [FILE|-]                            the apgcode of a pattern, Catagolue's name for it
-//	lifesat cnf still|osc|ship|search [flags]              the DIMACS CNF of a search, for any SAT solver
+//	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)
 //	lifesat version                                        the module version and the VCS revision
 //	lifesat help [COMMAND]                                 this text, or a command's flags
 //

@@ -19,6 +19,10 @@ type flagSet struct {
 	*flag.FlagSet
 	name string // "still", "count still"
 	help io.Writer
+	// synopsis, when set, is what follows the command's name in the
+	// help, for a kind whose flags are not those of the command of its
+	// name ("cnf max").
+	synopsis string
 }
 
 // newFlagSet returns the flag set of the command named name ("still", or
@@ -75,6 +79,9 @@ func (fs *flagSet) printHelp() {
 		if k, ok := find(kind); ok {
 			synopsis = kind + " " + k.args // "count still -size WxH [flags]"
 		}
+	}
+	if fs.synopsis != "" {
+		synopsis = fs.synopsis
 	}
 	fmt.Fprintf(fs.help, "Usage: lifesat %s %s\n\n%s.\n\nFlags:\n", name, synopsis, capitalize(c.summary))
 	fs.SetOutput(fs.help)

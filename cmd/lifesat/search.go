@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
@@ -379,8 +380,12 @@ func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, j
 	return exitFound, nil
 }
 
-// cnfCmd prints the DIMACS of a search.
+// cnfCmd prints the DIMACS of a search, or Bosch's integer program for
+// max (ip.go).
 func cnfCmd(ctx context.Context, e *env, _ string, args []string) (int, error) {
+	if len(args) > 0 && args[0] == "max" {
+		return cnfMaxCmd(ctx, e, args[1:])
+	}
 	kind, rest, err := kindOf("cnf", args, e)
 	if err != nil {
 		return 0, err
@@ -411,8 +416,10 @@ func cnfCmd(ctx context.Context, e *env, _ string, args []string) (int, error) {
 	return exitFound, nil
 }
 
-// kindOf reads the kind of search that count and cnf take first:
-// still, osc, ship or search. "-h" alone prints the command's help.
+// kindOf reads the kind of search that count and cnf take first: still,
+// osc, ship or search (cnf's max, which has flags of its own, is read
+// before). The kinds named in messages are those of the command's
+// synopsis. "-h" alone prints the command's help.
 func kindOf(cmd string, args []string, e *env) (string, []string, error) {
 	kinds := []string{"still", "osc", "ship", "search"}
 	if len(args) > 0 {
@@ -422,16 +429,21 @@ func kindOf(cmd string, args []string, e *env) (string, []string, error) {
 			}
 		}
 	}
+	c, _ := find(cmd)
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		c, _ := find(cmd)
-		fmt.Fprintf(e.stdout, "Usage: lifesat %s %s\n\n%s.\n\nThe kinds take the flags of the commands of the same name: see \"lifesat %s still -h\", and \"lifesat still -h\" for what they mean.\n", cmd, c.args, capitalize(c.summary), cmd)
+		more := ""
+		if cmd == "cnf" {
+			more = " The kind max writes Bosch's integer programs, with flags of its own: see \"lifesat cnf max -h\"."
+		}
+		fmt.Fprintf(e.stdout, "Usage: lifesat %s %s\n\n%s.\n\nThe kinds take the flags of the commands of the same name: see \"lifesat %s still -h\", and \"lifesat still -h\" for what they mean.%s\n", cmd, c.args, capitalize(c.summary), cmd, more)
 		return "", nil, errHelp
 	}
+	named := strings.Fields(c.args)[0] // still|osc|ship|search[|max]
 	got := "nothing"
 	if len(args) > 0 {
-		got = fmt.Sprintf("%q%s", args[0], didYouMean(args[0], kinds))
+		got = fmt.Sprintf("%q%s", args[0], didYouMean(args[0], strings.Split(named, "|")))
 	}
-	return "", nil, usageError{fmt.Errorf(`%s needs a kind of search first, got %s: "lifesat %s still|osc|ship|search [flags]"; see lifesat %s -h`, cmd, got, cmd, cmd)}
+	return "", nil, usageError{fmt.Errorf(`%s needs a kind of search first, got %s: "lifesat %s %s [flags]"; see lifesat %s -h`, cmd, got, cmd, named, cmd)}
 }
 
 // A ctxWriter stops writing once ctx has ended.

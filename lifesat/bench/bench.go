@@ -193,9 +193,12 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			opt.Starting(u.c.describe(u.seed), i, len(runs))
 		}
 		var r Row
-		if u.c.Kind == LLS {
+		switch u.c.Kind {
+		case LLS:
 			r = runLLS(ctx, opt.LLS, u.c, u.seed, u.c.limit(opt))
-		} else {
+		case CBC:
+			r = runCBC(ctx, u.c, u.c.limit(opt))
+		default:
 			r = measure(ctx, u.c, u.solver, u.seed, u.c.limit(opt))
 		}
 		r.Machine = machine
@@ -216,6 +219,8 @@ func (c Case) describe(seed uint64) string {
 		solver = "the default race"
 	case LLS:
 		solver = LLSSolver
+	case CBC:
+		return fmt.Sprintf("max %s, CBC on Bosch's %s", c.Problem, c.Encoding)
 	case Max, Count:
 		if c.Solver == "" {
 			solver = "lifesat's choice"

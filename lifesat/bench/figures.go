@@ -90,6 +90,7 @@ var styles = map[string]lifeplot.Style{
 	BlogAnchor:             {Color: black, Glyph: lifeplot.Cross},
 	BoschAnchor:            {Color: black, Glyph: lifeplot.Plus},
 	PairSeries:             {Color: olive, Glyph: lifeplot.Diamond},
+	CBCSolver:              {Color: brown, Glyph: lifeplot.Triangle},
 	string(lifesat.Direct): {Color: brown, Glyph: lifeplot.Ring},
 	string(lifesat.Knuth):  {Color: grey, Glyph: lifeplot.Square},
 }
@@ -329,8 +330,11 @@ var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error)
 	styles := legend{}
 	for _, r := range timed(rows, func(r Row) bool { return r.Status == "OPTIMAL" || stopped(r) }) {
 		series := "lifesat SAT (" + r.Encoding + ", " + r.Solver + ")"
-		if r.Solver == NoSolver {
+		switch r.Solver {
+		case NoSolver:
 			series = label(r)
+		case CBCSolver:
+			series = "CBC, Bosch's " + strings.ToUpper(r.Encoding)
 		}
 		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
 	}

@@ -81,6 +81,8 @@ func Suites() []Suite {
 		}
 	}
 	mx.Plots = []Figure{maxFigure}
+	mx.Doc += cbcDoc
+	mx.Cases = append(mx.Cases, cbcCases()...)
 
 	cnt = Suite{Name: "counts", Doc: "still lifes in n x n counted (OEIS A136278): for n in 3..8 by the transfer matrix, and for n in 3..5 by enumeration " +
 		"with gophersat. Figure: time by n"}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/ip"
+)
+
+// ipFlags are the flags of "cnf max", which writes Bosch's integer
+// programs (package ip).
+type ipFlags struct {
+	fs             *flagSet
+	e              *env
+	size, model    string
+	format         string
+	minPop, maxPop int
+	timeout        time.Duration
+}
+
+// cnfMaxCmd writes Bosch's IP1 or IP2 for a box as an LP or OPB file.
+func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
+	f := &ipFlags{fs: newFlagSet("cnf max", e.stdout), e: e}
+	f.fs.synopsis = "max -size WxH [-model ip1|ip2] [-format lp|opb] [flags]"
+	f.fs.StringVar(&f.size, "size", "", "box `WxH` (or N for N x N); required")
+	f.fs.StringVar(&f.model, "model", "ip2", "Bosch's integer program: ip1 (birth by B1-B3 with two auxiliary variables a cell) or ip2 (birth by the 56 constraints B'(e,S) a cell)")
+	f.fs.StringVar(&f.format, "format", "lp", "lp (CPLEX's LP format: CBC, GLPK, HiGHS, SCIP) or opb (the PB competitions' format: gophersat, RoundingSat, Sat4j)")
+	f.fs.IntVar(&f.minPop, "min-pop", 0, "add the constraint: at least this many live cells (Bosch gave CPLEX the lower cutoff ceil(n^2/2))")
+	f.fs.IntVar(&f.maxPop, "max-pop", -1, "add the constraint: at most this many live cells (default: none)")
+	f.fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
+	m, err := f.parse(args)
+	if err != nil {
+		return 0, err
+	}
+	write := m.WriteLP
+	if f.format == "opb" {
+		write = m.WriteOPB
+	}
+	ctx, cancel := e.withTimeout(ctx, f.timeout)
+	defer cancel()
+	if err := write(&ctxWriter{ctx: ctx, w: e.stdout}); err != nil {
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		return 0, err
+	}
+	return exitFound, nil
+}
+
+// parse reads the flags and builds the model with its population bounds.
+func (f *ipFlags) parse(args []string) (*ip.Model, error) {
+	fail := func(format string, args ...any) (*ip.Model, error) {
+		return nil, usageError{fmt.Errorf(format, args...)}
+	}
+	if err := f.fs.parse(args); err != nil {
+		return nil, err
+	}
+	if f.timeout < 0 {
+		return fail("-timeout %v: want a positive duration", f.timeout)
+	}
+	f.e.arm(f.timeout) // building the model counts too
+	if f.fs.NArg() > 0 {
+		return fail("unexpected argument %q; see lifesat %s -h", f.fs.Arg(0), f.fs.name)
+	}
+	if f.format != "lp" && f.format != "opb" {
+		return fail("-format %q: cnf max writes lp or opb", f.format)
+	}
+	if f.size == "" {
+		return fail("-size WxH is required: the box of the still life")
+	}
+	w, h, err := parseSize(f.size)
+	if err != nil {
+		return fail("%v", err)
+	}
+	model, err := ip.ParseFormulation(f.model)
+	if err != nil {
+		return fail("-model %q: want ip1 or ip2%s", f.model, didYouMean(f.model, []string{"ip1", "ip2"}))
+	}
+	m, err := ip.New(w, h, model)
+	if err != nil {
+		return fail("-size %s: %v", f.size, err)
+	}
+	if err := popBounds(f.minPop, f.maxPop, w*h); err != nil {
+		return nil, err
+	}
+	if f.minPop > 0 {
+		m.AtLeast(f.minPop)
+	}
+	if f.maxPop >= 0 {
+		m.AtMost(f.maxPop)
+	}
+	return m, nil
+}
+
+// popBounds checks -min-pop and -max-pop for a box of the given number of
+// cells: bounds that no board of the box can meet are bad input.
+func popBounds(minPop, maxPop, cells int) error {
+	switch {
+	case minPop < 0:
+		return usageError{fmt.Errorf("-min-pop %d: want 0 or more", minPop)}
+	case maxPop < -1:
+		return usageError{fmt.Errorf("-max-pop %d: want 0 or more", maxPop)}
+	case minPop > cells:
+		return usageError{fmt.Errorf("-min-pop %d: the box has only %d cells", minPop, cells)}
+	case maxPop >= 0 && minPop > maxPop:
+		return usageError{fmt.Errorf("-min-pop %d is above -max-pop %d: no board has both", minPop, maxPop)}
+	}
+	return nil
+}
