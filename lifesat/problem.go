@@ -64,6 +64,9 @@ type Problem struct {
 	// and answers are distinct when they differ in any cell of any
 	// generation.
 	Template *tmpl.Template
+	// Known lists cells whose state at one generation is given (see
+	// KnownCell): the cubes of a split search.
+	Known []KnownCell
 }
 
 // StillLife is the problem of a still life in a w x h box.
@@ -116,6 +119,9 @@ func (p Problem) String() string {
 	if p.Symmetry != "" && p.Symmetry != life.C1 {
 		s += " " + string(p.Symmetry)
 	}
+	if len(p.Known) > 0 {
+		s += fmt.Sprintf(" (%d cells known)", len(p.Known))
+	}
 	return s
 }
 
@@ -159,6 +165,9 @@ func (p Problem) Validate() error {
 			return err
 		}
 	}
+	if err := p.validateKnown(); err != nil {
+		return err
+	}
 	if p.Template != nil {
 		return p.validateTemplate()
 	}
@@ -179,7 +188,7 @@ func abs(a int) int {
 func (p Problem) plainStillLife() bool {
 	lo, hi := p.popBounds()
 	return p.period() == 1 && p.Shift == (image.Point{}) && (p.Symmetry == "" || p.Symmetry == life.C1) &&
-		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil
+		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil && len(p.Known) == 0
 }
 
 // popBounds is the one place that reads MinPop and MaxPop: the range
@@ -287,6 +296,9 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		if err := p.checkTemplate(pat); err != nil {
 			return err
 		}
+	}
+	if err := p.checkKnown(pat); err != nil {
+		return err
 	}
 	if !set.AnyPeriod && !p.transient() {
 		for d := 1; d < per; d++ {

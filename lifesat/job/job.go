@@ -42,6 +42,9 @@ type Spec struct {
 	Blink    [][2]int `json:"blink,omitempty"`
 	Template string   `json:"template,omitempty"`
 	Open     bool     `json:"open,omitempty"`
+	// Known is the Problem's Known: each cell as [generation, x, y,
+	// state], the state 1 for alive and 0 for dead.
+	Known [][4]int `json:"known,omitempty"`
 
 	// Rule is the rule in any notation rule.Parse reads; "" is Life.
 	Rule string `json:"rule,omitempty"`
@@ -97,6 +100,13 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 	for _, pt := range p.Blink {
 		sp.Blink = append(sp.Blink, [2]int{pt.X, pt.Y})
 	}
+	for _, k := range p.Known {
+		state := 0
+		if k.Alive {
+			state = 1
+		}
+		sp.Known = append(sp.Known, [4]int{k.Gen, k.X, k.Y, state})
+	}
 	if p.Template != nil {
 		var sb strings.Builder
 		closed := *p.Template // LLS has no open templates: Open is a field of its own
@@ -143,6 +153,12 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 	}
 	for _, pt := range sp.Blink {
 		p.Blink = append(p.Blink, image.Pt(pt[0], pt[1]))
+	}
+	for _, k := range sp.Known {
+		if k[3] != 0 && k[3] != 1 {
+			return bad("known cell %v: the state is 0 (dead) or 1 (alive)", k)
+		}
+		p.Known = append(p.Known, lifesat.KnownCell{Gen: k[0], X: k[1], Y: k[2], Alive: k[3] == 1})
 	}
 	if sp.Template != "" {
 		if p.Template, err = tmpl.ReadLLS(strings.NewReader(sp.Template)); err != nil {

@@ -39,6 +39,7 @@ func searches(t *testing.T) []struct {
 	sym.Blink = []image.Point{{2, 3}}
 	caged := lifesat.StillLife(4, 4)
 	caged.Cage = cage
+	caged.Known = []lifesat.KnownCell{{X: 1, Y: 2, Alive: true}, {X: 3, Y: 0}}
 	return []struct {
 		p lifesat.Problem
 		s *lifesat.Settings
@@ -106,6 +107,9 @@ func TestSpecRefusals(t *testing.T) {
 		`{"width":3,"height":3,"cage":["..x","...","..."]}`,
 		`{"width":3,"height":3,"template":"a b\nc"}`,
 		`{"width":0,"height":3}`,
+		`{"width":3,"height":3,"known":[[0,1,1,2]]}`,
+		`{"width":3,"height":3,"known":[[1,1,1,1]]}`,
+		`{"width":3,"height":3,"known":[[0,3,1,1]]}`,
 	} {
 		sp, err := job.Decode(strings.NewReader(in))
 		if err == nil {
