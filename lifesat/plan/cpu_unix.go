@@ -1,0 +1,21 @@
+//go:build unix
+
+package plan
+
+import (
+	"syscall"
+	"time"
+)
+
+// cpuTime is the processor time, user and system, this process and its
+// children that have ended (an external solver) have used.
+func cpuTime() time.Duration {
+	var total time.Duration
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if syscall.Getrusage(who, &ru) == nil {
+			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return total
+}
