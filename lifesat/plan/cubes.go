@@ -15,15 +15,19 @@ import (
 
 // How Cut chooses the cells of the cubes.
 const (
+	// Centre fixes the same k cells in every cube, those of generation 0
+	// nearest the box's centre: 2^k cubes. It is the default.
+	Centre = "centre"
 	// Lookahead grows a decision tree, always splitting the cube whose
 	// formula has the most unset cell variables after unit propagation,
-	// on the cell whose two values reduce the most clauses (the product
-	// of the two counts, as march's look-ahead does): cubes of unequal
-	// depth whose propagated formulas are about equally large.
+	// on the cell (of any generation) whose two values reduce the most
+	// clauses (the product of the two counts, as march's look-ahead
+	// does). Where propagation reaches far (templates that fix many
+	// cells) its cubes are of unequal depth and their propagated formulas
+	// about equally large; with few cells known, unit propagation on a
+	// Life formula sets next to nothing, and the clause counts alone
+	// choose.
 	Lookahead = "lookahead"
-	// Centre fixes the same k cells in every cube, those of generation 0
-	// nearest the box's centre: 2^k cubes.
-	Centre = "centre"
 )
 
 // CutOptions tune Cut. A nil *CutOptions means the defaults, and so does
@@ -33,7 +37,7 @@ type CutOptions struct {
 	// rounds it down to a power of two. Fewer come back when the formula
 	// has fewer cells to split on.
 	Cubes int
-	// Method is Lookahead or Centre; "" means Lookahead.
+	// Method is Centre or Lookahead; "" means Centre.
 	Method string
 	// Candidates bounds the cells Lookahead weighs at each split, taken
 	// nearest the box's centre; 0 means 256.
@@ -82,10 +86,10 @@ func Cut(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *CutOp
 		o.Candidates = 256
 	}
 	if o.Method == "" {
-		o.Method = Lookahead
+		o.Method = Centre
 	}
 	if o.Method != Lookahead && o.Method != Centre {
-		return nil, nil, fmt.Errorf("%w: unknown cube method %q (want %s or %s)", ErrPlan, o.Method, Lookahead, Centre)
+		return nil, nil, fmt.Errorf("%w: unknown cube method %q (want %s or %s)", ErrPlan, o.Method, Centre, Lookahead)
 	}
 	set := lifesat.Settings{}
 	if s != nil {
@@ -166,15 +170,9 @@ func (v cellVar) known(alive bool) lifesat.KnownCell {
 	return k
 }
 
-// centre is 2^k cubes on the k cells nearest the centre, 2^k <= n.
-// With aliveWeight other than 1/2 it grows a tree instead: each cube
-// weighs aliveWeight for each cell it knows alive and 1-aliveWeight for
-// each dead one, and the heaviest cube is split on the next cell, until
-// there are n.
+// centre is 2^k cubes on the k cells nearest the centre, 2^k <= n, in
+// the order of a binary count with alive as 0: all alive first.
 func (la *lookahead) centre(n int) []Cube {
-	if aliveWeight != 0.5 {
-		return la.weighted(n)
-	}
 	k := 0
 	for k < len(la.cells) && k < 30 && 1<<(k+1) <= n {
 		k++
@@ -188,37 +186,6 @@ func (la *lookahead) centre(n int) []Cube {
 		cubes = append(cubes, c)
 	}
 	return cubes
-}
-
-var aliveWeight = 0.5
-
-func (la *lookahead) weighted(n int) []Cube {
-	type wc struct {
-		c Cube
-		w float64
-	}
-	cubes := []wc{{nil, 1}}
-	for len(cubes) < n {
-		best := 0
-		for i, c := range cubes {
-			if c.w > cubes[best].w || c.w == cubes[best].w && len(c.c) < len(cubes[best].c) {
-				best = i
-			}
-		}
-		b := cubes[best]
-		if len(b.c) >= len(la.cells) {
-			break
-		}
-		v := la.cells[len(b.c)]
-		alive := wc{append(slices.Clip(b.c), v.known(true)), b.w * aliveWeight}
-		dead := wc{append(slices.Clip(b.c), v.known(false)), b.w * (1 - aliveWeight)}
-		cubes = append(cubes[:best], append([]wc{alive, dead}, cubes[best+1:]...)...)
-	}
-	out := make([]Cube, len(cubes))
-	for i, c := range cubes {
-		out[i] = c.c
-	}
-	return out
 }
 
 // A leaf of the look-ahead's tree: its cube and the lits it sets.

@@ -147,7 +147,7 @@ func TestRulesIn(t *testing.T) {
 }
 
 // validManifest is a small sweep, written out.
-func validManifest(t *testing.T) []byte {
+func validManifest(t testing.TB) []byte {
 	m, err := (&plan.Sweep{Problem: lifesat.StillLife(4, 4), Seeds: []uint64{1, 2}}).Plan()
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func splitManifest(t *testing.T, p lifesat.Problem, n int) *plan.Manifest {
 // FuzzRead: no input makes Read panic or hang, and what it accepts
 // writes back to input that reads back the same.
 func FuzzRead(f *testing.F) {
-	f.Add(string(validManifest(&testing.T{})))
+	f.Add(string(validManifest(f)))
 	f.Add("{\"lifesat_manifest\":1,\"kind\":\"split\",\"answer\":\"first\",\"tasks\":1}\n")
 	f.Add("{}\n{}\n")
 	f.Fuzz(func(t *testing.T, in string) {
