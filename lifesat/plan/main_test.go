@@ -3,9 +3,12 @@ package plan_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -14,21 +17,26 @@ import (
 )
 
 // driverEnv makes the test binary a tiny stand-in for the lifesat
-// command, for the engines' tests (the command itself is elsewhere):
+// command, for the engines' tests (the command itself lives elsewhere):
 //
-//	plan.test task MANIFEST [I]    RunTask, the index from the engine when I is not given
-//	plan.test collect MANIFEST     Collect, the table as CSV on stdout
+//	plan.test task [-results DIR] MANIFEST [I]
+//	plan.test collect [-results DIR] [-csv FILE] [-json FILE] MANIFEST
 //
-// with the command's exit statuses: 0 done (task: it has its result or
-// was superseded; collect: found or complete), 1 (task: the search
-// failed; collect: a split with no answer), 2 bad input, 3 (task: stopped
-// by a signal, nothing written; collect: incomplete).
+// with the command's exit statuses: task 0 (it has its result, or was
+// superseded), 1 (its search failed), 2 (bad input), 3 (stopped by a
+// signal: nothing written); collect 0 (found, or a complete sweep), 1
+// (none exists), 2 (bad input), 3 (incomplete).
 const driverEnv = "LIFESAT_PLAN_DRIVER"
 
 // pauseEnv, in driver mode, names a file that a task creates when its
 // result is written to the temporary file and about to be renamed;
 // then the task waits to be killed.
 const pauseEnv = "LIFESAT_PLAN_PAUSE"
+
+// holdEnv, in driver mode, is "I:FILE": task I, at the search's first
+// report (its formula is built, the solver about to start), creates
+// FILE and waits to be killed, unless FILE exists already.
+const holdEnv = "LIFESAT_PLAN_HOLD"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(driverEnv) != "" {
@@ -48,10 +56,17 @@ func driver(args []string) int {
 		fmt.Fprintln(os.Stderr, "lifesat:", err)
 		return code
 	}
-	if len(args) < 2 {
-		return fail(2, errors.New("usage: task MANIFEST [I] | collect MANIFEST"))
+	if len(args) == 0 {
+		return fail(2, errors.New("usage: task|collect ..."))
 	}
-	f, err := os.Open(args[1])
+	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
+	results := fs.String("results", "", "results folder")
+	csvFile := fs.String("csv", "", "table as CSV")
+	jsonFile := fs.String("json", "", "table as JSON")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() < 1 {
+		return fail(2, fmt.Errorf("usage: %s [flags] MANIFEST", args[0]))
+	}
+	f, err := os.Open(fs.Arg(0))
 	if err != nil {
 		return fail(2, err)
 	}
@@ -60,21 +75,29 @@ func driver(args []string) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	dir := plan.ResultsDir(args[1])
+	dir := *results
+	if dir == "" {
+		dir = plan.ResultsDir(fs.Arg(0))
+	}
 	switch args[0] {
 	case "task":
-		arg := ""
-		if len(args) > 2 {
-			arg = args[2]
-		}
-		i, engine, err := plan.Index(arg, os.Getenv)
+		i, engine, err := plan.Index(fs.Arg(1), os.Getenv)
 		if err != nil {
 			return fail(2, err)
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		rec, out, err := plan.RunTask(ctx, m, dir, i, &plan.TaskOptions{Engine: engine,
-			Progress: func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }})
+		progress := func(format string, args ...any) {}
+		if h := os.Getenv(holdEnv); strings.HasPrefix(h, strconv.Itoa(i)+":") {
+			mark := strings.TrimPrefix(h, strconv.Itoa(i)+":")
+			if _, err := os.Stat(mark); err != nil {
+				progress = func(string, ...any) {
+					os.WriteFile(mark, nil, 0o644)
+					time.Sleep(time.Hour) // until killed
+				}
+			}
+		}
+		rec, out, err := plan.RunTask(ctx, m, dir, i, &plan.TaskOptions{Engine: engine, Progress: progress})
 		switch {
 		case errors.Is(err, context.Canceled):
 			return fail(3, fmt.Errorf("task %d stopped; no result written", i))
@@ -83,11 +106,11 @@ func driver(args []string) int {
 		case err != nil:
 			return fail(1, err)
 		}
-		fmt.Printf("task %d: %s", i, out)
+		status := ""
 		if rec != nil {
-			fmt.Printf(" %s", rec.Result.Status)
+			status = " " + rec.Result.Status
 		}
-		fmt.Println()
+		fmt.Printf("task %d: %s%s\n", i, out, status)
 		if rec != nil && rec.Result.Status == "error" {
 			return 1
 		}
@@ -97,11 +120,31 @@ func driver(args []string) int {
 		if err != nil {
 			return fail(2, err)
 		}
-		if err := t.WriteCSV(os.Stdout); err != nil {
-			return fail(2, err)
+		for _, out := range []struct {
+			name  string
+			write func(*os.File) error
+		}{
+			{*csvFile, func(f *os.File) error { return t.WriteCSV(f) }},
+			{*jsonFile, func(f *os.File) error { return t.WriteJSON(f) }},
+		} {
+			if out.name == "" {
+				continue
+			}
+			f, err := os.Create(out.name)
+			if err != nil {
+				return fail(2, err)
+			}
+			if err := out.write(f); err != nil {
+				return fail(2, err)
+			}
+			if err := f.Close(); err != nil {
+				return fail(2, err)
+			}
 		}
-		fmt.Fprintf(os.Stderr, "%s: %d tasks, %d missing %v\n", t.Summary.Verdict, t.Summary.Tasks, t.Summary.Missing, t.Summary.MissingTasks)
-		switch t.Summary.Verdict {
+		s := t.Summary
+		fmt.Printf("%s: %d tasks, %d found, %d none, %d stopped, %d failed, %d missing %v\n",
+			s.Verdict, s.Tasks, s.Found, s.None, s.Stopped, s.Failed, s.Missing, s.MissingTasks)
+		switch s.Verdict {
 		case plan.VerdictFound, plan.VerdictComplete:
 			return 0
 		case plan.VerdictNone:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat/job"
@@ -94,7 +95,10 @@ func (o Outcome) String() string {
 }
 
 // FoundFile is the name of the file in a split's results folder that
-// says which task found the answer; running tasks look for it and stop.
+// says which task found the answer: two lines, the task's index and the
+// manifest's fingerprint. Running tasks look for it and stop; an engine's
+// script reads its first line to know whether its own task found the
+// answer (and then cancels the others).
 const FoundFile = "found"
 
 // RunTask runs task i of m and writes its result file in dir, which it
@@ -194,8 +198,8 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 		return nil, Ran, err
 	}
 	if split && res.Status == job.Found {
-		mark, _ := json.Marshal(foundMark{Manifest: m.Header.Fingerprint, Index: i})
-		if err := writeAtomic(dir, FoundFile, append(mark, '\n')); err != nil {
+		mark := fmt.Sprintf("%d\n%s\n", i, m.Header.Fingerprint)
+		if err := writeAtomic(dir, FoundFile, []byte(mark)); err != nil {
 			return rec, Ran, err
 		}
 	}
@@ -206,12 +210,6 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 // temporary file's sync and its rename: the tests kill a task there.
 var beforeRename func()
 
-// foundMark is the content of FoundFile.
-type foundMark struct {
-	Manifest string `json:"manifest"`
-	Index    int    `json:"index"`
-}
-
 // FoundBy reports which task of the split m found its answer, as the
 // FoundFile of dir says, and only when that task's result file is valid
 // and found. A missing, foreign or wrong FoundFile is no answer.
@@ -220,15 +218,19 @@ func FoundBy(m *Manifest, dir string) (int, bool) {
 	if err != nil || len(data) > 1<<10 {
 		return 0, false
 	}
-	var mark foundMark
-	if json.Unmarshal(data, &mark) != nil || mark.Manifest != m.Header.Fingerprint || mark.Index < 0 || mark.Index >= len(m.Tasks) {
+	lines := strings.Split(string(data), "\n")
+	if len(lines) != 3 || lines[1] != m.Header.Fingerprint || lines[2] != "" {
 		return 0, false
 	}
-	rec, err := ReadRecord(m, dir, mark.Index)
+	i, err := strconv.Atoi(lines[0])
+	if err != nil || i < 0 || i >= len(m.Tasks) {
+		return 0, false
+	}
+	rec, err := ReadRecord(m, dir, i)
 	if err != nil || rec == nil || rec.Result.Status != job.Found {
 		return 0, false
 	}
-	return mark.Index, true
+	return i, true
 }
 
 // writeAtomic writes data to dir/name whole or not at all: to a
