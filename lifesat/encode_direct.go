@@ -117,21 +117,12 @@ func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid,
 // at the start of a row, that ctx has ended.
 func (d *direct) each(ctx context.Context, cur, next grid, area region, f func(in []logic.Lit)) error {
 	var in [10]logic.Lit
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	return area.each(ctx, func(x, y int) {
+		in[0] = cur(x, y)
+		for i, o := range rule.Offsets() {
+			in[1+i] = cur(x+o[0], y+o[1])
 		}
-		for x := area.Min.X; x < area.Max.X; x++ {
-			if !area.has(x, y) {
-				continue
-			}
-			in[0] = cur(x, y)
-			for i, o := range rule.Offsets() {
-				in[1+i] = cur(x+o[0], y+o[1])
-			}
-			in[9] = next(x, y)
-			f(in[:])
-		}
-	}
-	return nil
+		in[9] = next(x, y)
+		f(in[:])
+	})
 }

@@ -29,6 +29,15 @@ package lifesat
 // without sharing, close to Knuth's figures. The next-state clauses are
 // the minimal CNF of the rule over (cell, next, count thresholds) with
 // non-monotone counts as don't-cares; for Life they are Knuth's five.
+//
+// Rules of the hexagonal and von Neumann neighbourhoods (rule.Shape) are
+// outer-totalistic over their six or four neighbours, and their counts
+// are built from pairs too: for the hexagonal shape (NW, N, W, E, S, SE)
+// the pairs NW+N and S+SE are horizontal pairs of cells, each of which
+// serves two cells (as NW+N of the cell below and to the right of its
+// right cell, and as S+SE of the cell above its left cell), and W+E is a
+// pair of its own; for the von Neumann shape (N, W, E, S) the pairs N+S
+// and W+E serve one cell each.
 
 import (
 	"context"
@@ -39,14 +48,15 @@ import (
 )
 
 type knuth struct {
+	shape      rule.Shape
 	thresholds []int // counts at which the rule's outcome changes
 	cap        int   // the largest threshold: counts above it are alike
 	out        *logic.Table
 }
 
 func newKnuth(r rule.Rule) *knuth {
-	k := &knuth{}
-	for n := 1; n <= 8; n++ {
+	k := &knuth{shape: r.Shape()}
+	for n := 1; n <= k.shape.Size(); n++ {
 		if r.Next(false, n) != r.Next(false, n-1) || r.Next(true, n) != r.Next(true, n-1) {
 			k.thresholds = append(k.thresholds, n)
 		}
@@ -235,67 +245,97 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
 		// The count never matters: the next state depends on the cell alone.
-		for y := area.Min.Y; y < area.Max.Y; y++ {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for x := area.Min.X; x < area.Max.X; x++ {
-				if !area.has(x, y) {
-					continue
-				}
-				in[0], in[1] = cur(x, y), next(x, y)
-				k.out.Assert(c, in...)
-			}
-		}
-		return nil
+		return area.each(ctx, func(x, y int) {
+			in[0], in[1] = cur(x, y), next(x, y)
+			k.out.Assert(c, in...)
+		})
 	}
 	if area.Empty() {
 		return nil
 	}
 	cnt := &counter{c: c, phased: phased, cap: k.cap}
+	if k.shape != rule.Moore {
+		return k.stepShape(ctx, c, cnt, cur, next, area)
+	}
 	// Shared counts, keyed by position. Column pair cp holds the cells
 	// 2cp and 2cp+1.
 	cp0, cp1 := floorDiv(area.Min.X, 2), floorDiv(area.Max.X-1, 2)+1
 	horiz := newSharedCounts(image.Rect(cp0, area.Min.Y-1, cp1, area.Max.Y+1))                // cells (2cp, r), (2cp+1, r), at (cp, r)
 	quad := newSharedCounts(image.Rect(cp0, area.Min.Y, cp1, area.Max.Y))                     // H(cp, y-1) + H(cp, y+1), at (cp, y)
 	vert := newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X+1, area.Max.Y)) // cells (x, r), (x, r+1), at (x, r)
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	// A cell outside the region builds no counts; those it would share
+	// are built when another cell uses them.
+	return area.each(ctx, func(x, y int) {
+		cp := floorDiv(x, 2)
+		q := quad.get(cp, y, func() unary {
+			h := func(r int) unary {
+				return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
+			}
+			return cnt.merge(h(y-1), h(y+1), nil)
+		})
+		// The outer column and the other cell of the pair.
+		col, other := x+1, x-1
+		if x-2*cp == 0 {
+			col, other = x-1, x+1
 		}
-		for x := area.Min.X; x < area.Max.X; x++ {
-			if !area.has(x, y) {
-				continue // its counts are built only when another cell uses them
-			}
-			cp := floorDiv(x, 2)
-			q := quad.get(cp, y, func() unary {
-				h := func(r int) unary {
-					return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
-				}
-				return cnt.merge(h(y-1), h(y+1), nil)
-			})
-			// The outer column and the other cell of the pair.
-			col, other := x+1, x-1
-			if x-2*cp == 0 {
-				col, other = x-1, x+1
-			}
-			// The vertical pair is rows (y-1, y) for even y and (y, y+1)
-			// for odd y, so cells (x, 2j-1) and (x, 2j) share it; the
-			// third cell of the column goes with the other cell.
-			top, third := y-1, y+1
-			if y-2*floorDiv(y, 2) == 1 {
-				top, third = y, y-1
-			}
-			v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
-			g := cnt.pair(cur(col, third), cur(other, y))
-			side := cnt.merge(v, g, nil)
-			a := cnt.merge(q, side, k.thresholds)
-			in[0], in[1] = cur(x, y), next(x, y)
-			for i, t := range k.thresholds {
-				in[2+i] = a.at(t)
-			}
-			k.out.Assert(c, in...)
+		// The vertical pair is rows (y-1, y) for even y and (y, y+1)
+		// for odd y, so cells (x, 2j-1) and (x, 2j) share it; the
+		// third cell of the column goes with the other cell.
+		top, third := y-1, y+1
+		if y-2*floorDiv(y, 2) == 1 {
+			top, third = y, y-1
 		}
+		v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
+		g := cnt.pair(cur(col, third), cur(other, y))
+		side := cnt.merge(v, g, nil)
+		k.assert(c, in, cur(x, y), next(x, y), cnt.merge(q, side, k.thresholds))
+	})
+}
+
+// assert states the rule for one cell, given its literal, its next
+// state's and its count of live neighbours (with at least the rule's
+// thresholds); in is scratch of length 2 + len(k.thresholds).
+func (k *knuth) assert(c *logic.CNF, in []logic.Lit, cell, next logic.Lit, count unary) {
+	in[0], in[1] = cell, next
+	for i, t := range k.thresholds {
+		in[2+i] = count.at(t)
 	}
-	return nil
+	k.out.Assert(c, in...)
+}
+
+// stepShape is step for the hexagonal and von Neumann shapes: each cell's
+// neighbours summed from pairs (see the top of the file), the last merge
+// building only the rule's thresholds.
+func (k *knuth) stepShape(ctx context.Context, c *logic.CNF, cnt *counter, cur, next grid, area region) error {
+	in := make([]logic.Lit, 2+len(k.thresholds))
+	// The horizontal pairs of the hexagonal shape: cells (a, r) and
+	// (a+1, r), at (a, r).
+	var horiz *sharedCounts
+	if k.shape == rule.Hexagonal {
+		horiz = newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X, area.Max.Y+1))
+	}
+	h := func(a, r int) unary {
+		return horiz.get(a, r, func() unary { return cnt.pair(cur(a, r), cur(a+1, r)) })
+	}
+	var parts []unary
+	return area.each(ctx, func(x, y int) {
+		parts = append(parts[:0], cnt.pair(cur(x-1, y), cur(x+1, y))) // W+E
+		switch k.shape {
+		case rule.Hexagonal:
+			parts = append(parts, h(x-1, y-1), h(x, y+1)) // NW+N, S+SE
+		case rule.VonNeumann:
+			parts = append(parts, cnt.pair(cur(x, y-1), cur(x, y+1))) // N+S
+		default:
+			panic("lifesat: the knuth encoding has no pairs for the " + k.shape.String() + " neighbourhood")
+		}
+		sum := parts[0]
+		for i, p := range parts[1:] {
+			var want []int // every count, but the last merge's
+			if i == len(parts)-2 {
+				want = k.thresholds
+			}
+			sum = cnt.merge(sum, p, want)
+		}
+		k.assert(c, in, cur(x, y), next(x, y), sum)
+	})
 }

@@ -29,7 +29,9 @@ const (
 	// SAT-LIFE programs (TAOCP 7.2.2.2), then states the rule on the
 	// counts. Fewer and shorter clauses, and about 13 auxiliary
 	// variables per cell. Outer-totalistic rules only: a Hensel or MAP
-	// rule that is not one is refused (the count does not decide it).
+	// rule that is not one is refused (the count does not decide it). A
+	// hexagonal or von Neumann rule ("B2/S34H", "B2/S013V") is counted
+	// over its own six or four neighbours.
 	Knuth Encoding = "knuth"
 )
 
@@ -88,6 +90,22 @@ func all(r image.Rectangle) region { return region{Rectangle: r} }
 // has reports whether (x, y), a cell of the rectangle, is in the region.
 func (r region) has(x, y int) bool {
 	return r.skip == nil || !r.skip[(y-r.Min.Y)*r.Dx()+x-r.Min.X]
+}
+
+// each calls f for every cell of the region, row by row. It returns
+// ctx.Err() when it sees, at the start of a row, that ctx has ended.
+func (r region) each(ctx context.Context, f func(x, y int)) error {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if r.has(x, y) {
+				f(x, y)
+			}
+		}
+	}
+	return nil
 }
 
 // cells is the number of cells in the region.

@@ -130,6 +130,13 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	c := &logic.CNF{}
 	in := &Instance{Problem: p, CNF: c, Rule: set.Rule, Exact: !set.AnyPeriod, cells: make([]logic.Lit, per*w*h)}
 	in.allocateCells()
+	if p.outOfReach() {
+		// Generation Period-1 steps into the box and the ring around it,
+		// where generation 0 moved this far cannot lie: no pattern.
+		c.Comment("lifesat %v: no pattern, the shift (%d,%d) is larger than the box", p, p.Shift.X, p.Shift.Y)
+		c.Add()
+		return in, nil
+	}
 	// The flips are chosen before anything is written, so that every
 	// literal is written flipped; that is what flipping the finished
 	// formula would give, without a pass over it.

@@ -191,6 +191,15 @@ func (p Problem) plainStillLife() bool {
 		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil && len(p.Known) == 0
 }
 
+// outOfReach reports whether the shift is larger than the box, so that no
+// pattern solves p: generation Period-1 lives in the box, its successor in
+// the box and the ring around it, and that successor is generation 0
+// moved by the shift, which leaves that area when |dx| > Width or |dy| >
+// Height.
+func (p Problem) outOfReach() bool {
+	return abs(p.Shift.X) > p.Width || abs(p.Shift.Y) > p.Height
+}
+
 // popBounds is the one place that reads MinPop and MaxPop: the range
 // lo..hi of generation 0's population that the problem admits, with hi
 // clamped to the box's cells (a MaxPop of 0, or one the box cannot reach,

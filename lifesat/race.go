@@ -67,7 +67,7 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	jobs = jobsThatFit(p, &set, jobs)
+	jobs = JobsThatFit(p, &set, jobs)
 	member := o.Member
 	if member == nil {
 		member = func(ctx context.Context, _ int, st Strategy) (*Result, error) {
@@ -148,11 +148,12 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	return nil, errors.New("lifesat: race: no member answered")
 }
 
-// jobsThatFit is jobs, or fewer when the members' formulas would not fit
+// JobsThatFit is jobs, or fewer when the members' formulas would not fit
 // the settings' memory budget side by side (each gets its share); at
-// least 1. The whole problem is the largest member.
-func jobsThatFit(p Problem, set *Settings, jobs int) int {
-	need, err := Memory(p, set)
+// least 1. The whole problem is the largest member. Race runs that many.
+func JobsThatFit(p Problem, s *Settings, jobs int) int {
+	set := s.orDefaults()
+	need, err := Memory(p, &set)
 	if err != nil || need <= 0 {
 		return max(1, jobs) // the search itself reports what is wrong
 	}

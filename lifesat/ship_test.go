@@ -205,3 +205,31 @@ func TestCageAndPopulation(t *testing.T) {
 func imagePt(x, y int) image.Point { return image.Pt(x, y) }
 
 func imageRect(x0, y0, x1, y1 int) image.Rectangle { return image.Rect(x0, y0, x1, y1) }
+
+// TestShiftBeyondTheBox: a shift larger than the box leaves no pattern
+// (it used to be sized as a formula over the huge frame and refused for
+// its memory): Search proves none, Count gives 0, and the CNF is the
+// empty clause.
+func TestShiftBeyondTheBox(t *testing.T) {
+	for _, shift := range [][2]int{{4096, 4096}, {5, 0}, {0, -5}} {
+		p := lifesat.Spaceship(2, shift[0], shift[1], 4, 4)
+		res, err := lifesat.Search(context.Background(), p, nil)
+		if err != nil || res.Status != logic.Unsat {
+			t.Errorf("%v: %+v, %v; want none", p, res, err)
+		}
+		if n, err := lifesat.Count(context.Background(), p, nil); err != nil || n.Sign() != 0 {
+			t.Errorf("%v: count %v, %v", p, n, err)
+		}
+		in, err := lifesat.Encode(p, nil)
+		if err != nil || !in.CNF.Trivial() {
+			t.Errorf("%v: %v, trivially false %v", p, err, in != nil && in.CNF.Trivial())
+		}
+	}
+	// A shift as large as the box takes the search itself: generation 0
+	// moved by it may lie in the ring. Moving 4 cells in 2 generations is
+	// faster than light (one cell a generation), so none exists.
+	p := lifesat.Spaceship(2, 4, 0, 4, 4)
+	if res, err := lifesat.Search(context.Background(), p, nil); err != nil || res.Status != logic.Unsat {
+		t.Errorf("%v: %+v, %v", p, res, err)
+	}
+}

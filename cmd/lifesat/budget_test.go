@@ -47,7 +47,7 @@ func TestLimitsHonouredWhileEncoding(t *testing.T) {
 			}
 			var out, errb bytes.Buffer
 			start := time.Now()
-			code := run(ctx, strings.Fields(c.args), strings.NewReader(""), &out, &errb)
+			code := run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, strings.Fields(c.args))
 			took = append(took, time.Since(start))
 			cancel()
 			if code != c.code || !strings.Contains(errb.String(), c.stderr) {
@@ -73,16 +73,15 @@ func TestRaceMembersShareTheMemoryBudget(t *testing.T) {
 	if err != nil || 2*need <= lifesat.MaxMemory || need > lifesat.MaxMemory {
 		t.Fatalf("Memory(%v) = %d, %v: want between half and all of MaxMemory for this test", big, need, err)
 	}
-	if got := jobsThatFit(big, nil, 2); got != 1 {
-		t.Errorf("jobsThatFit(%v, 2) = %d, want 1", big, got)
+	if got := lifesat.JobsThatFit(big, nil, 2); got != 1 {
+		t.Errorf("JobsThatFit(%v, 2) = %d, want 1", big, got)
 	}
-	if got := jobsThatFit(lifesat.Oscillator(2, 16, 16), nil, 4); got != 4 {
-		t.Errorf("jobsThatFit(16x16, 4) = %d, want 4", got)
+	if got := lifesat.JobsThatFit(lifesat.Oscillator(2, 16, 16), nil, 4); got != 4 {
+		t.Errorf("JobsThatFit(16x16, 4) = %d, want 4", got)
 	}
 	// A member given a share too small for its formula refuses it.
-	t.Setenv(memberMemoryEnv, "1000000")
-	code, _, errs := lifesatCmd(t, "", "osc", "-period", "2", "-size", "40x40", "-jobs", "1")
-	if code != exitUsage || !strings.Contains(errs, "more than the limit of") {
-		t.Errorf("a member with a 1 MB share: exit %d, stderr %q; want exit 2 and the limit", code, errs)
+	code, out, _ := lifesatCmd(t, `{"width":40,"height":40,"period":2,"max_memory":1000000}`, "member", "0")
+	if code != exitFound || !strings.Contains(out, `"status":"error"`) || !strings.Contains(out, "more than the limit of") {
+		t.Errorf("a member with a 1 MB share: exit %d, stdout %q; want its result to say the limit", code, out)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lifesat/lifesat/internal/procgroup"
 )
 
 // timedLines records each line written and when it came.
@@ -34,13 +36,13 @@ func (w *timedLines) Write(b []byte) (int, error) {
 // they go, each line naming its member, long before the race ends; the
 // lines of a single search name no member.
 func TestRaceReportsProgressLive(t *testing.T) {
-	if !canPassPipes {
+	if !procgroup.CanPassPipes {
 		t.Skipf("members' reports are not passed live on %s", runtime.GOOS)
 	}
 	w := &timedLines{start: time.Now(), at: map[string]time.Duration{}}
 	// Period 7 in 9x9: nothing within the 3 seconds, so the race runs to
 	// its end.
-	code := run(context.Background(), []string{"osc", "-period", "7", "-size", "9x9", "-v", "-timeout", "3s", "-jobs", "2"}, strings.NewReader(""), &strings.Builder{}, w)
+	code := run(context.Background(), &env{stdin: strings.NewReader(""), stdout: &strings.Builder{}, stderr: w}, []string{"osc", "-period", "7", "-size", "9x9", "-v", "-timeout", "3s", "-jobs", "2"})
 	end := time.Since(w.start)
 	if code != exitStopped {
 		t.Fatalf("exit %d, want %d (the timeout); stderr:\n%s", code, exitStopped, w.buf.String())

@@ -1,22 +1,5 @@
-// Command lifesat finds Game of Life patterns with a SAT solver.
-//
-// Usage:
-//
-//	lifesat still -size WxH [flags]                a still life in a W x H box
-//	lifesat osc -period P -size WxH [flags]        an oscillator of period P
-//	lifesat ship -period P -shift DX,DY -size WxH  a spaceship
-//	lifesat search FILE [-period P] [flags]        the search of a template (LLS file or picture)
-//	lifesat pred [-steps N] [-mode M] [FILE|-]     a predecessor of a pattern
-//	lifesat max -size WxH [flags]                  a maximum-density still life
-//	lifesat count still|osc|ship -size WxH         the number of such patterns
-//	lifesat step [-n N] [FILE|-]                   simulate a pattern N generations
-//	lifesat cnf still|osc|ship [flags]             the DIMACS of a search, for any solver
-//
-// Patterns are printed in the box frame (RLE by default), several of them
-// separated by a blank line. The exit status is like grep's: 0 found, 1
-// proved that no such pattern exists, 2 bad usage or input, 3 stopped by
-// -timeout or a signal (SIGINT, SIGTERM, SIGHUP) before an answer. No
-// process the command starts outlives it.
+//go:generate env LIFESAT_UPDATE_DOC=1 go test -run TestPackageDocIsTheUsage .
+
 package main
 
 import (
@@ -26,9 +9,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lifesat/lifesat/internal/procgroup"
+	"golang.org/x/term"
 )
 
 // Exit statuses.
@@ -49,21 +36,32 @@ func main() {
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // graceTime is how long the command may take to stop after a signal before
-// it kills its descendants and exits anyway.
-const graceTime = 2 * time.Second
+// it kills its descendants and exits anyway; timeoutGrace the same after
+// -timeout, so that a command stopped by -timeout D ends within D plus
+// half a second even while it waits on a read or a write that never
+// returns (standard input nobody writes, standard output nobody reads).
+const (
+	graceTime    = 2 * time.Second
+	timeoutGrace = 500 * time.Millisecond
+)
 
 // mainCode is main without os.Exit: it runs the command and, on every way
 // out (a panic included), kills and reaps every process the command
 // started. A signal cancels the command's context; a second signal, or
 // graceTime without an end, kills the descendants and exits at once.
 func mainCode(args []string) int {
-	adoptOrphans()
-	defer killDescendants()
+	procgroup.AdoptOrphans()
+	defer procgroup.KillDescendants()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, stopSignals...)
 	defer signal.Stop(sigs)
+	stop := func(why string) {
+		procgroup.KillDescendants()
+		fmt.Fprintln(os.Stderr, "lifesat:", why)
+		os.Exit(exitStopped)
+	}
 	go func() {
 		<-sigs
 		cancel()
@@ -71,84 +69,89 @@ func mainCode(args []string) int {
 		case <-sigs:
 		case <-time.After(graceTime):
 		}
-		killDescendants()
-		fmt.Fprintln(os.Stderr, "lifesat: interrupted before an answer")
-		os.Exit(exitStopped)
+		stop("interrupted before an answer")
 	}()
-	return run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
+	e := &env{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		stdinTerminal:  term.IsTerminal(int(os.Stdin.Fd())),
+		stderrTerminal: term.IsTerminal(int(os.Stderr.Fd())),
+		limit: func(d time.Duration) {
+			time.AfterFunc(d+timeoutGrace, func() { stop("stopped by -timeout before an answer") })
+		},
+		memoryLimit: func(n int64) {
+			if os.Getenv("GOMEMLIMIT") == "" {
+				debug.SetMemoryLimit(n)
+			}
+		},
+	}
+	return run(ctx, e, args)
 }
 
-const usage = `lifesat finds Game of Life patterns with a SAT solver.
+// An env is what a command runs in: its standard streams, what they are,
+// and the hard time limit. Tests make their own.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stdinTerminal  bool // standard input is a terminal: say that it is read
+	stderrTerminal bool // standard error is a terminal: live status lines
+	// limit, when not nil, ends the whole process (exit status 3)
+	// timeoutGrace after d, whatever it is doing then.
+	limit func(d time.Duration)
+	// memoryLimit, when not nil, sets the process's soft memory limit
+	// (a race's member sets its share of the budget).
+	memoryLimit func(bytes int64)
+	deadline    time.Time // of -timeout, once armed
+}
 
-Usage:
-  lifesat still -size WxH [flags]                  a still life in a W x H box
-  lifesat osc -period P -size WxH [flags]          an oscillator of period P
-  lifesat ship -period P -shift DX,DY -size WxH    a spaceship moving (DX,DY) every P
-  lifesat search FILE [-period P] [flags]          the search of a template: an LLS search
-                                                   pattern or a picture with ? for unknown cells
-  lifesat pred [-steps N] [-mode M] [FILE|-]       a predecessor of a pattern
-  lifesat max -size WxH [flags]                    a still life (or -period 2
-                                                   oscillator) of maximum density
-  lifesat count still|osc|ship -size WxH [flags]   the number of such patterns
-  lifesat step [-n N] [-rule R] [FILE|-]           simulate a pattern N generations
-  lifesat cnf still|osc|ship [flags]               print the DIMACS CNF of a search
+// arm starts the command's time limit of d from now, once: the deadline
+// of withTimeout and the hard limit. A command arms it as soon as its
+// flags are read, so that reading its files counts too.
+func (e *env) arm(d time.Duration) {
+	if d <= 0 || !e.deadline.IsZero() {
+		return
+	}
+	e.deadline = time.Now().Add(d)
+	if e.limit != nil {
+		e.limit(d)
+	}
+}
 
-Run "lifesat COMMAND -h" for the flags of a command.
-Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
-3 stopped by -timeout or an interrupt before an answer.
-`
+// withTimeout bounds ctx by the time limit d (armed now, unless it was
+// before).
+func (e *env) withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	e.arm(d)
+	if e.deadline.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, e.deadline)
+}
 
 // run is the whole command, with its environment passed in for tests.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(ctx context.Context, e *env, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(e.stderr, usage())
 		return exitUsage
 	}
-	cmd, rest := args[0], args[1:]
-	var err error
-	var code int
-	switch cmd {
-	case "still", "osc", "ship", "search":
-		code, err = search(ctx, cmd, rest, stdout, stderr)
-	case "pred":
-		code, err = pred(ctx, rest, stdin, stdout, stderr)
-	case "max":
-		code, err = maximize(ctx, rest, stdout, stderr)
-	case "count":
-		code, err = countCmd(ctx, rest, stdout, stderr)
-	case "bench":
-		err = usageError{errors.New("the timing suites are a command of their own: lifesat-bench (go run ./cmd/lifesat-bench -h)")}
-	case "cnf":
-		code, err = cnf(ctx, rest, stdout, stderr)
-	case "step":
-		code, err = step(ctx, rest, stdin, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitFound
-	default:
-		err = usageError{fmt.Errorf("unknown command %q", cmd)}
+	code, err := dispatch(ctx, e, args[0], args[1:])
+	if err == nil {
+		return code
 	}
-	if err != nil {
-		var ue usageError
-		switch {
-		case errors.As(err, &ue):
-			if errors.Is(err, errHelp) {
-				return exitFound // help was asked for and given
-			}
-			fmt.Fprintln(stderr, message(err))
-			return exitUsage
-		case errors.Is(err, context.DeadlineExceeded):
-			fmt.Fprintln(stderr, "lifesat: stopped by -timeout before an answer")
-			return exitStopped
-		case errors.Is(err, context.Canceled):
-			fmt.Fprintln(stderr, "lifesat: interrupted before an answer")
-			return exitStopped
-		default:
-			fmt.Fprintln(stderr, message(err))
-			return exitUsage
-		}
+	var ue usageError
+	switch {
+	case errors.Is(err, errHelp):
+		return exitFound // help was asked for and given
+	case errors.As(err, &ue):
+		fmt.Fprintln(e.stderr, message(err))
+		return exitUsage
+	case errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintln(e.stderr, "lifesat: stopped by -timeout before an answer")
+		return exitStopped
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(e.stderr, "lifesat: interrupted before an answer")
+		return exitStopped
 	}
-	return code
+	fmt.Fprintln(e.stderr, message(err))
+	return exitUsage
 }
 
 // message is err as a one-line message that starts "lifesat:" once (the
@@ -166,5 +169,5 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-// errHelp is a request for help (-h), already answered by the flag set.
+// errHelp is a request for help (-h), already answered.
 var errHelp = errors.New("help requested")

@@ -22,7 +22,7 @@ import (
 func lifesatCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code = run(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
 	return code, out.String(), errb.String()
 }
 
@@ -163,8 +163,8 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"still", "-size", "8x8", "extra"}, "unexpected argument"},
 		{"", []string{"osc", "-size", "8x8"}, "period"},
 		{"", []string{"osc", "-period", "1", "-size", "8x8"}, "period"},
-		{"", []string{"cnf"}, "cnf needs a search"},
-		{"", []string{"cnf", "spaceship"}, "cnf needs a search"},
+		{"", []string{"cnf"}, "cnf needs a kind of search"},
+		{"", []string{"cnf", "spaceship"}, "cnf needs a kind of search"},
 		{"x = 3, y = 3\nbo$2bo$3oz!\n", []string{"step"}, "line 2"},
 		{"x = 3, y = 3\nbo$2bo$3o\n", []string{"step"}, "rle"},
 		{"x = 2, y = 2\n5o!\n", []string{"step"}, "rle"},
@@ -470,14 +470,14 @@ func FuzzParseSize(f *testing.F) {
 	})
 }
 
-// TestMain doubles as the portfolio's worker: the race tests start this
-// test binary with LIFESAT_TEST_WORKER=1 and the worker's arguments.
+// TestMain doubles as the command: the race tests start this test binary
+// with LIFESAT_TEST_WORKER=1 as each member ("member K").
 func TestMain(m *testing.M) {
 	if os.Getenv("LIFESAT_TEST_WORKER") == "1" {
 		os.Exit(mainCode(os.Args[1:]))
 	}
-	workerCommand = func(ctx context.Context, args []string) (*exec.Cmd, error) {
-		c := exec.CommandContext(ctx, os.Args[0], args...)
+	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
+		c := exec.CommandContext(ctx, os.Args[0], "member", strconv.Itoa(k))
 		c.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1")
 		return c, nil
 	}

@@ -9,18 +9,12 @@ import (
 // unless GOMEMLIMIT sets one: the garbage collector works harder as the
 // heap nears it, instead of letting it grow to twice what is live. The
 // library refuses formulas whose estimate is over lifesat.MaxMemory (3
-// GB), so with this limit a search's peak stays under 4 GB (measured in
-// the README, "Known limits").
+// GB), so with this limit a search's peak stays under 4 GB (docs/limits.md).
+// A member of a race sets its own share instead (memberCmd).
 const memoryLimit = 3_300_000_000
 
 func init() {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
 	}
-	limit := int64(memoryLimit)
-	if share := memberMemory(); share > 0 {
-		// A member of a race: its share, with the same 10% of room.
-		limit = share + share/10
-	}
-	debug.SetMemoryLimit(limit)
 }

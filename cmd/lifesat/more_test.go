@@ -21,7 +21,7 @@ func TestShip(t *testing.T) {
 	}
 	// c/2 orthogonal ships need 5x4 (the lightweight spaceship); 4x4 is
 	// proved empty.
-	if code, _, errs := lifesatCmd(t, "", "ship", "-period", "4", "-shift", "2,0", "-size", "4x4"); code != 1 || !strings.Contains(errs, "no non-empty spaceship") {
+	if code, _, errs := lifesatCmd(t, "", "ship", "-period", "4", "-shift", "2,0", "-size", "4x4"); code != 1 || !strings.Contains(errs, "no spaceship") {
 		t.Errorf("c/2 in 4x4: exit %d %q", code, errs)
 	}
 	for _, args := range [][]string{

@@ -33,10 +33,17 @@ func TestEmptyRuleIsNotLifeInCount(t *testing.T) {
 	}
 }
 
+// Under B/S the densest still life is the empty board, which is no
+// pattern, as for every search: none exists (it used to find a Life
+// still life). With -allow-empty the empty board is the answer.
 func TestEmptyRuleIsNotLifeInMax(t *testing.T) {
 	code, out, errs := lifesatCmd(t, "", "max", "-size", "4x4", "-rule", "B/S")
+	if code != exitNone || out != "" || !strings.Contains(errs, "no non-empty still life in a 4x4 box exists under rule B/S") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want none under B/S", code, out, errs)
+	}
+	code, out, errs = lifesatCmd(t, "", "max", "-size", "4x4", "-rule", "B/S", "-allow-empty")
 	if code != 0 || !strings.Contains(out, "rule = B/S") || strings.Contains(out, "o") {
-		t.Errorf("exit %d, stdout %q, stderr %q; want the empty board under B/S", code, out, errs)
+		t.Errorf("-allow-empty: exit %d, stdout %q, stderr %q; want the empty board under B/S", code, out, errs)
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/internal/procgroup"
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rle"
 	"github.com/lifesat/lifesat/lifesat/rule"

@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/lifesat/lifesat/lifesat/internal/procgroup"
+	"github.com/lifesat/lifesat/internal/procgroup"
 )
 
 // External is a SAT solver run as a child process that reads DIMACS CNF,

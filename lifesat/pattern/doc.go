@@ -1,6 +1,6 @@
 // Package pattern reads a Life pattern in any of the formats of packages
-// rle, cells and matrix, telling them apart by their first lines, and
-// writes a board in a format chosen by name.
+// rle, cells, matrix and apgcode, telling them apart by their first lines,
+// and writes a board in a format chosen by name.
 //
 // # Detection
 //
@@ -20,7 +20,9 @@
 //	0 0 1
 //	1 1 1
 //
-// All three read as the same 3 x 3 glider,
+//	xq4_153                        Apgcode: "xs", "xp" or "xq", digits, '_'
+//
+// The first three read as the same 3 x 3 glider,
 //
 //	.O.
 //	..O
@@ -35,14 +37,27 @@
 //	x = 3, y = 3, rule = B3/S23
 //	bo$2bo$3o!
 //
+// The apgcode, Catagolue's name of the glider, reads as the glider in the
+// phase and orientation its code draws,
+//
+//	OOO
+//	..O
+//	.O.
+//
+// with Format Apgcode and Rule rule.Life. Write(w, b, Apgcode, rule.Life)
+// names the object b is by simulating it (apgcode.Identify): "xq4_153"
+// for every phase and orientation of the glider, and an error for a board
+// that is no still life, oscillator or spaceship.
+//
 // # Errors
 //
 // Read returns the errors of the format's reader: a *SyntaxError (the type
-// rle.SyntaxError, cells.SyntaxError and matrix.SyntaxError all name) with
-// the line and column and Format "rle", "cells" or "matrix", wrapping that
-// package's ErrFormat or ErrTooLarge. When no format matches, Detect and
+// rle.SyntaxError, cells.SyntaxError, matrix.SyntaxError and
+// apgcode.SyntaxError all name) with the line and column and Format "rle",
+// "cells", "matrix" or "apgcode", wrapping that package's ErrFormat or
+// ErrTooLarge. When no format matches, Detect and
 // Read return a *SyntaxError with Format "pattern", wrapping this
 // package's ErrFormat:
 //
-//	pattern: line 1: none of the formats rle, cells, matrix matches "hello"
+//	pattern: line 1: none of the formats rle, cells, matrix, apgcode matches "hello"
 package pattern

@@ -44,7 +44,7 @@ func ExampleDetect() {
 	// rle <nil>
 	// cells <nil>
 	// matrix <nil>
-	// Format(0) pattern: line 1: none of the formats rle, cells, matrix matches "hello"
+	// Format(0) pattern: line 1: none of the formats rle, cells, matrix, apgcode matches "hello"
 }
 
 func ExampleParseFormat() {
@@ -54,7 +54,7 @@ func ExampleParseFormat() {
 	fmt.Println(err)
 	// Output:
 	// cells <nil>
-	// pattern: unknown format "png": want rle, cells (or plaintext) or matrix
+	// pattern: unknown format "png": want rle, cells (or plaintext), matrix or apgcode
 }
 
 // Write one board in each format.

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/lifesat/lifesat/lifesat/apgcode"
 	"github.com/lifesat/lifesat/lifesat/cells"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/matrix"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rle"
@@ -33,6 +35,7 @@ func TestFormat(t *testing.T) {
 		{"rle", pattern.RLE}, {"RLE", pattern.RLE}, {".rle", pattern.RLE},
 		{"cells", pattern.Cells}, {"Plaintext", pattern.Cells}, {".cells", pattern.Cells},
 		{"matrix", pattern.Matrix}, {" MATRIX ", pattern.Matrix},
+		{"apgcode", pattern.Apgcode}, {"APGCODE", pattern.Apgcode},
 	} {
 		f, err := pattern.ParseFormat(tt.name)
 		if err != nil || f != tt.f {
@@ -44,7 +47,7 @@ func TestFormat(t *testing.T) {
 			t.Errorf("ParseFormat(%q): %v, want ErrFormat", name, err)
 		}
 	}
-	for f, want := range map[pattern.Format]string{pattern.RLE: "rle", pattern.Cells: "cells", pattern.Matrix: "matrix", 0: "Format(0)"} {
+	for f, want := range map[pattern.Format]string{pattern.RLE: "rle", pattern.Cells: "cells", pattern.Matrix: "matrix", pattern.Apgcode: "apgcode", 0: "Format(0)"} {
 		if got := f.String(); got != want {
 			t.Errorf("String() = %q, want %q", got, want)
 		}
@@ -75,6 +78,9 @@ func TestDetect(t *testing.T) {
 		{gliderMatrix, pattern.Matrix},
 		{"\n4 6\n0 0 0 0 0 0\n", pattern.Matrix},
 		{"0 0\n", pattern.Matrix}, // matrix.Read says why it is wrong
+		{"xq4_153\n", pattern.Apgcode},
+		{"\n  xp2_7  \n", pattern.Apgcode},
+		{"xs4_3A", pattern.Apgcode}, // apgcode.Read says why it is wrong
 	}
 	for _, tt := range tests {
 		if got, err := pattern.Detect([]byte(tt.in)); got != tt.want || err != nil {
@@ -93,6 +99,8 @@ func TestDetect(t *testing.T) {
 		{"!Name\n3 3\n0 1 0\n", 2}, // the matrix format has no comments
 		{"4 6 8\n", 1},
 		{"y = 3, x = 3\n", 1},
+		{"xs_33\n", 1},
+		{"#N Block\nxs4_33\n", 2}, // an apgcode file has no comments
 		{"\x00\x01", 1},
 	} {
 		_, err := pattern.Detect([]byte(tt.in))
@@ -102,7 +110,7 @@ func TestDetect(t *testing.T) {
 		}
 	}
 	_, err := pattern.Detect([]byte("\nhello, world\n"))
-	if got, want := err.Error(), `pattern: line 2: none of the formats rle, cells, matrix matches "hello, world"`; got != want {
+	if got, want := err.Error(), `pattern: line 2: none of the formats rle, cells, matrix, apgcode matches "hello, world"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -145,6 +153,8 @@ func TestReadErrors(t *testing.T) {
 		{"2 3\n0 2 0\n0 0 0\n", "matrix", matrix.ErrFormat},
 		{"65536 65536\n", "matrix", matrix.ErrTooLarge},
 		{"hello\n", "pattern", pattern.ErrFormat},
+		{"xs5_33\n", "apgcode", apgcode.ErrFormat},
+		{"xq4_153\nxs4_33\n", "apgcode", apgcode.ErrFormat},
 	}
 	for _, tt := range tests {
 		_, err := pattern.Read(strings.NewReader(tt.in))
@@ -215,5 +225,52 @@ func TestWrite(t *testing.T) {
 	}
 	if err := pattern.Write(io.Discard, b.Board, 0, rule.Life); !errors.Is(err, pattern.ErrFormat) {
 		t.Errorf("Write in Format(0): %v", err)
+	}
+}
+
+// TestApgcode reads and writes Catagolue's names: the glider is xq4_153
+// (LifeWiki, "Apgcode"), drawn in the phase and orientation of the code,
+// under Life and under HighLife, where it flies too; a board that is no
+// object cannot be written.
+func TestApgcode(t *testing.T) {
+	p, err := pattern.Read(strings.NewReader("xq4_153\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Format != pattern.Apgcode || p.Board.String() != "OOO\n..O\n.O.\n" || p.Rule != rule.Life || p.HasRule || p.Comments != nil {
+		t.Fatalf("read %v, board\n%s rule %v (%v), comments %q", p.Format, p.Board, p.Rule, p.HasRule, p.Comments)
+	}
+	g, err := pattern.Read(strings.NewReader(gliderRLE))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []rule.Rule{rule.Life, {}, rule.MustParse("B36/S23")} {
+		var buf bytes.Buffer
+		if err := pattern.Write(&buf, g.Board, pattern.Apgcode, r); err != nil || buf.String() != "xq4_153\n" {
+			t.Errorf("Write under %v: %q, %v", r, buf.String(), err)
+		}
+	}
+	one := life.NewBoard(1, 1)
+	one.Set(0, 0, true)
+	if err := pattern.Write(io.Discard, one, pattern.Apgcode, rule.Life); !errors.Is(err, apgcode.ErrNotPeriodic) {
+		t.Errorf("Write of a dying cell: %v", err)
+	}
+}
+
+// TestHeaderlessRLE: an RLE body without its header line is refused with
+// a message that names what is missing; a line that is no RLE body gets
+// the general message.
+func TestHeaderlessRLE(t *testing.T) {
+	for _, in := range []string{"bo$2bo$3o!\n", "#N Glider\nbo$2bo$3o!\n", "3o!\n", "2b3o$o2bo\n"} {
+		_, err := pattern.Read(strings.NewReader(in))
+		if !errors.Is(err, pattern.ErrFormat) || !strings.Contains(err.Error(), `without its header line: add "x = W, y = H"`) {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	for _, in := range []string{"hello\n", "boo\n"} {
+		_, err := pattern.Read(strings.NewReader(in))
+		if err == nil || strings.Contains(err.Error(), "header") {
+			t.Errorf("%q: %v", in, err)
+		}
 	}
 }

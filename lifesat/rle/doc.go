@@ -25,7 +25,9 @@
 // The header is "x = W, y = H", W columns by H rows, optionally followed by
 // ", rule = R"; spaces around the tokens are optional. The rule may be
 // written in any form rule.Parse accepts: B/S ("B3/S23", "b3/s23",
-// "23/3"), Hensel ("B2n3/S23-q") or MAP ("MAPARYXfhZofugWaH7oa..."); any
+// "23/3"), Hensel ("B2n3/S23-q"), MAP ("MAPARYXfhZofugWaH7oa..."), and
+// the hexagonal and von Neumann neighbourhoods as Golly writes them
+// ("B2/S34H", "B2/S013V", and their shorter MAP strings); any
 // other rule, such as Golly's named rules, Generations ("23/3/3") or
 // bounded-grid suffixes ("B3/S23:T20,20", "bounded grids are not
 // supported"), is an error. A comment line "#r R", the rule line of the

@@ -78,3 +78,55 @@ func ExampleNew() {
 	// false MAPAAAAAP///...
 	// .OO.
 }
+
+func ExampleShape() {
+	// Golly's hexagonal neighbourhood: the square grid without the NE and
+	// SW corners, so that a cell has six neighbours.
+	r, _ := rule.Parse("b2/s34h")
+	fmt.Println(r, r.Shape(), r.Shape().Size(), r.Totalistic())
+	fmt.Println(r.Next(false, 2), r.Next(true, 5))
+	fmt.Println(r.Transition(rule.Bit(1, -1)|rule.Bit(-1, 1)), r.Transition(rule.Bit(-1, -1)|rule.Bit(1, 1)))
+	// A period-3 oscillator of B2/S34H (drc, conwaylife.com forums,
+	// "B2/S34H (Hexagonal Life)", t=2015), in its three phases.
+	b := life.NewBoard(3, 3)
+	for _, c := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {2, 1}, {1, 2}, {2, 2}} {
+		b.Set(c[0], c[1], true)
+	}
+	for range 3 {
+		b = life.Step(b.Pad(1), r, life.Dead)
+		b = b.Crop(b.BoundingBox())
+		fmt.Printf("%s\n", b)
+	}
+	// The von Neumann neighbourhood and a MAP string of the hexagonal one.
+	for _, s := range []string{"B2/S013V", "MAPFgFoF2gXgH5oF4B+gH4A6A", "B2a/S34H"} {
+		r, err := rule.Parse(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(r, r.Shape(), r.Equivalent(rule.MustParse("B2/S34H")))
+	}
+	// Output:
+	// B2/S34H hexagonal 6 true
+	// true false
+	// false true
+	// .O...
+	// O..O.
+	// .....
+	// .O..O
+	// ...O.
+	//
+	// O.O..
+	// .OO..
+	// OO.OO
+	// ..OO.
+	// ..O.O
+	//
+	// OO.
+	// O.O
+	// .OO
+	//
+	// B2/S013V von Neumann false
+	// MAPFgFoF2gXgH5oF4B+gH4A6A hexagonal true
+	// rule: bad rule "B2a/S34H": 2a: hexagonal rules take neighbour counts only, no letters (Hensel's name Moore neighbourhoods, and LifeWiki's hexagonal o, m, p are not supported); a MAP string of 22 characters writes any hexagonal rule
+}

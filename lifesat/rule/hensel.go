@@ -84,15 +84,29 @@ func henselClasses() (class [512]byte, index [512]uint8) {
 
 // setTransitions sets the transitions of part, the lower-case digits and
 // letters of a B part (alive false) or an S part (alive true), or says
-// why it cannot.
+// why it cannot. Letters are for the Moore neighbourhood only: a rule of
+// another shape takes counts, each of which sets the transitions of all
+// the neighbourhoods with that many live neighbours of the shape.
 func (r *Rule) setTransitions(part string, alive bool) string {
 	var seen [9]bool
 	for i := 0; i < len(part); {
-		count, msg := countAt(part[i], &seen, "'-' must come right after a digit (\"3-q\"), and only once")
+		count, msg := countAt(part[i], &seen, "'-' must come right after a digit (\"3-q\"), and only once", r.shape)
 		if msg != "" {
 			return msg
 		}
 		i++
+		if r.shape != Moore {
+			if i < len(part) && (part[i] == '-' || part[i] >= 'a' && part[i] <= 'z') {
+				return fmt.Sprintf("%d%c: %v rules take neighbour counts only, no letters (Hensel's name Moore neighbourhoods%s); a MAP string of %d characters writes any %v rule",
+					count, part[i], r.shape, map[Shape]string{Hexagonal: ", and LifeWiki's hexagonal o, m, p are not supported"}[r.shape], mapLength(r.shape), r.shape)
+			}
+			for n := range Neighbourhood(512) {
+				if n.Alive() == alive && r.shape.Count(n) == count {
+					r.t.set(n, true)
+				}
+			}
+			continue
+		}
 		negate := i < len(part) && part[i] == '-'
 		if negate {
 			i++
@@ -104,6 +118,8 @@ func (r *Rule) setTransitions(part string, alive bool) string {
 			switch {
 			case count == 0 || count == 8:
 				return fmt.Sprintf("%d%c: counts 0 and 8 have one neighbourhood each, and no letters", count, part[i])
+			case j < 0 && (part[i] == 'h' || part[i] == 'v'):
+				return fmt.Sprintf("%d%c: no such neighbourhood; the letters for %d are %s (H or V, a neighbourhood shape, goes at the end of the rule)", count, part[i], count, henselLetters[count])
 			case j < 0:
 				return fmt.Sprintf("%d%c: no such neighbourhood; the letters for %d are %s", count, part[i], count, henselLetters[count])
 			case take>>j&1 == 1:
@@ -129,12 +145,15 @@ func (r *Rule) setTransitions(part string, alive bool) string {
 }
 
 // countAt reads c, the neighbour count that starts a group of a B or S
-// part, and marks it seen; or says why c cannot start one (dash is what
-// to say of a misplaced '-').
-func countAt(c byte, seen *[9]bool, dash string) (int, string) {
+// part of a rule of shape s, and marks it seen; or says why c cannot
+// start one (dash is what to say of a misplaced '-').
+func countAt(c byte, seen *[9]bool, dash string, s Shape) (int, string) {
 	switch {
-	case c == '9':
-		return 0, "a cell has at most 8 neighbours"
+	case c >= '0' && c <= '9' && int(c-'0') > s.Size():
+		if s == Moore {
+			return 0, "a cell has at most 8 neighbours"
+		}
+		return 0, fmt.Sprintf("%c: a cell has at most %d neighbours in the %v neighbourhood", c, s.Size(), s)
 	case c == '-':
 		return 0, dash
 	case c < '0' || c > '8':
@@ -151,7 +170,23 @@ func countAt(c byte, seen *[9]bool, dash string) (int, string) {
 	return count, ""
 }
 
-// hensel writes an isotropic rule in canonical B/S or Hensel notation.
+// counts writes an outer-totalistic rule of a shape other than Moore in
+// B/S notation: "B2/S34H".
+func (r Rule) counts() string {
+	part := func(alive bool) string {
+		var digits []byte
+		for k := range r.shape.Size() + 1 {
+			if r.Next(alive, k) {
+				digits = append(digits, byte('0'+k))
+			}
+		}
+		return string(digits)
+	}
+	return "B" + part(false) + "/S" + part(true) + r.shape.suffix()
+}
+
+// hensel writes an isotropic rule of the Moore neighbourhood in canonical
+// B/S or Hensel notation.
 func (r Rule) hensel() string {
 	var sb strings.Builder
 	for _, alive := range []bool{false, true} {

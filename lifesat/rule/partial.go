@@ -53,9 +53,27 @@ func (r Rule) Max() Rule {
 
 // Class lists the neighbourhoods whose transition is one unknown with
 // n's in a search under r: n's isotropic class (with its centre) for a
-// rule in B/S or Hensel notation, n alone for a MAP rule.
+// rule of the Moore neighbourhood in B/S or Hensel notation, n alone for
+// a MAP rule. For a rule of another Shape, which ignores the cells
+// outside it, the class holds every neighbourhood with n's cells of the
+// shape (a MAP rule), or with n's centre and n's number of live
+// neighbours of the shape (B/S notation, whose rules are totalistic).
 func (r Rule) Class(n Neighbourhood) []Neighbourhood {
-	if r.form == mapRule {
+	switch {
+	case r.shape != Moore:
+		keep := r.shape.Mask() | Centre
+		var out []Neighbourhood
+		for m := range Neighbourhood(512) {
+			same := m&keep == n&keep
+			if r.form == bsRule {
+				same = m.Alive() == n.Alive() && r.shape.Count(m) == r.shape.Count(n)
+			}
+			if same {
+				out = append(out, m)
+			}
+		}
+		return out
+	case r.form == mapRule:
 		return []Neighbourhood{n}
 	}
 	seen := make(map[Neighbourhood]bool, 8)
@@ -103,7 +121,7 @@ func parsePartial(u string) (Rule, string) {
 func (r *Rule) setPartial(part string, alive bool) string {
 	var seen [9]bool
 	for i := 0; i < len(part); {
-		count, msg := countAt(part[i], &seen, "'-' must come after a digit and its letters (\"3ae-k\"), and only once")
+		count, msg := countAt(part[i], &seen, "'-' must come after a digit and its letters (\"3ae-k\"), and only once", Moore)
 		if msg != "" {
 			return msg
 		}
@@ -150,9 +168,13 @@ func (r *Rule) setPartial(part string, alive bool) string {
 // partialString writes a partial rule as LLS does: "p", then per count
 // the letters on, '-' and the letters off; a digit alone when all its
 // transitions are free, nothing when all are off. A rule read from MAP
-// notation with free transitions that are not whole isotropic classes
-// is written as its range, "MAP... .. MAP...".
+// notation with free transitions that are not whole isotropic classes,
+// and a rule of a shape other than Moore (LLS's notation has none), is
+// written as its range, "MAP... .. MAP...".
 func (r Rule) partialString() string {
+	if r.shape != Moore {
+		return r.Min().mapString() + " .. " + r.Max().mapString()
+	}
 	var sb strings.Builder
 	sb.WriteByte('p')
 	for _, alive := range []bool{false, true} {

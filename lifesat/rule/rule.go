@@ -1,20 +1,10 @@
 package rule
 
-// Rules: every Life-like rule, as a table of the next state of a cell for
-// each of the 512 states of its 3x3 neighbourhood. Three notations write
-// it, one file each:
-//
-//   - rule.go: the table, B/S notation for outer-totalistic rules
-//     ("B3/S23", "23/3"), and Parse, which dispatches;
-//   - rule_hensel.go: Hensel notation for isotropic non-totalistic rules
-//     ("B2n3/S23-q"), the 51 neighbourhood classes;
-//   - rule_map.go: MAP strings, the table itself in base64, as Golly
-//     writes it.
-//
-// Step, the encoders and the row programs all ask a Rule one question:
-// Transition, the next state of a neighbourhood. A partial rule (some
-// transitions unknown, LLS's "p" prefix) is a second table, of the
-// transitions left free, beside this one (rule_partial.go).
+// The table of a rule, B/S notation for outer-totalistic rules ("B3/S23",
+// "23/3", "B2/S34H"), and Parse, which dispatches to the other notations:
+// Hensel letters (hensel.go), MAP strings (map.go), partial rules
+// (partial.go). The neighbourhood shapes are in shape.go, the geometry of
+// the 3x3 block in geometry.go.
 
 import (
 	"errors"
@@ -60,7 +50,8 @@ func NeighbourhoodOf(cells [3][3]bool) Neighbourhood {
 // Alive reports whether the cell itself is alive.
 func (n Neighbourhood) Alive() bool { return n&Centre != 0 }
 
-// Count is the number of live neighbours, the cell itself not counted.
+// Count is the number of live neighbours among all eight, the cell itself
+// not counted (Shape.Count counts those of a smaller shape).
 func (n Neighbourhood) Count() int { return bits.OnesCount16(uint16(n &^ Centre & 511)) }
 
 // table holds one bit per Neighbourhood: bit i of word i/64 is the next
@@ -86,15 +77,19 @@ const (
 	mapRule                 // MAP and base64
 )
 
-// A Rule is a Life-like cellular automaton rule: two states, the Moore
-// neighbourhood, and any function from the 512 states of a cell's 3x3
-// neighbourhood to its next state (Transition). Three notations write
-// rules, and Parse reads them all:
+// A Rule is a Life-like cellular automaton rule: two states and any
+// function from the 512 states of a cell's 3x3 neighbourhood to its next
+// state (Transition). A rule of the hexagonal or von Neumann Shape is
+// such a function that ignores the cells outside its shape. Three
+// notations write rules, and Parse reads them all:
 //
 //   - B/S (outer-totalistic): "B3/S23" is Life: a dead cell with 3 live
 //     neighbours is born, a live one with 2 or 3 survives. Also "b3/s23",
 //     "B3S23", "S23/B3", and the older S/B form of digits only, survival
-//     first: "23/3". "B/S" is the rule under which everything dies.
+//     first: "23/3". "B/S" is the rule under which everything dies. A
+//     final "H" names the hexagonal neighbourhood, counts 0 to 6
+//     ("B2/S34H"), a final "V" the von Neumann one, counts 0 to 4
+//     ("B2/S013V"), as Golly writes them (see Shape).
 //   - Hensel (isotropic non-totalistic): a digit may be followed by
 //     letters that pick some of the neighbourhoods with that many live
 //     neighbours, up to rotation and reflection, or by '-' and the letters
@@ -102,15 +97,21 @@ const (
 //     1: ce, 2: aceikn, 3: aceijknqry, 4: aceijknqrtwyz, 5: as 3, 6: as 2,
 //     7: as 1 (51 classes with 0 and 8), as on LifeWiki's page
 //     "Isotropic non-totalistic Life-like cellular automaton".
+//     The letters name Moore neighbourhoods: hexagonal and von Neumann
+//     rules take counts only.
 //   - MAP: "MAP" and 86 base64 characters (or 88, ending in "=="), the
 //     512 transitions in the order of Neighbourhood, first bit first, as
 //     Golly writes any Life-like rule; Life is "MAPARYXfhZofugWaH7oa...".
+//     22 characters are a hexagonal rule (128 transitions of 7 cells), 6
+//     a von Neumann one (32 transitions of 5 cells).
 //
 // String writes a rule in the notation it was read in, in canonical form
 // (Golly's): B/S with digits in order, Hensel letters in alphabetical
-// order, or after '-' when fewer are left out; MAP strings unpadded.
-// Rules compare equal with == when they have the same transitions and
-// the same notation; Equivalent compares the transitions alone.
+// order, or after '-' when fewer are left out, the shape's letter last;
+// MAP strings unpadded. Rules compare equal with == when they have the
+// same transitions, the same shape and the same notation; Equivalent
+// compares the transitions alone ("B/SH", under which everything dies,
+// is Equivalent to "B/S").
 //
 // The zero Rule is no rule at all: it is not Life and not "B/S" (Parse
 // never returns it). It stands for "the default", Life, in Settings and in
@@ -127,14 +128,20 @@ type Rule struct {
 	t     table
 	free  table // transitions left free: a partial rule; zero otherwise
 	form  notation
+	shape Shape
 	outer bool // outer-totalistic, set by made
 }
 
 // made fills in what is derived from r's table.
 func (r Rule) made() Rule {
-	r.outer = r.t.totalistic() && !r.Partial()
+	r.outer = r.t.totalistic(r.shape) && !r.Partial()
 	return r
 }
+
+// Shape is the neighbourhood r reads: Moore, or Hexagonal or VonNeumann
+// for rules read from "...H", "...V" or their MAP strings. The table of
+// a rule ignores the cells outside its shape.
+func (r Rule) Shape() Shape { return r.shape }
 
 // Life is Conway's Game of Life, B3/S23.
 var Life = MustParse("B3/S23")
@@ -149,9 +156,9 @@ func MustParse(s string) Rule {
 	return r
 }
 
-// New is the rule whose next state of neighbourhood n is next(n), for
-// all 512 neighbourhoods. It is written in B/S (Hensel) notation when it
-// is isotropic, else as a MAP string.
+// New is the rule of the Moore neighbourhood whose next state of
+// neighbourhood n is next(n), for all 512 neighbourhoods. It is written
+// in B/S (Hensel) notation when it is isotropic, else as a MAP string.
 func New(next func(n Neighbourhood) bool) Rule {
 	r := Rule{form: bsRule}
 	for n := range Neighbourhood(512) {
@@ -185,15 +192,23 @@ func (r Rule) IsZero() bool { return r.form == noRule }
 func (r Rule) Transition(n Neighbourhood) bool { return r.t.get(n) }
 
 // Next is the next state of a cell under an outer-totalistic rule, given
-// its state and its number of live neighbours (0..8). It panics when r is
+// its state and its number of live neighbours among those of r's Shape
+// (0..8, 0..6 for Hexagonal, 0..4 for VonNeumann). It panics when r is
 // not outer-totalistic (see Totalistic): the count does not decide the
-// next state then; use Transition.
+// next state then; use Transition. It panics on a count outside the
+// shape's range too.
 func (r Rule) Next(alive bool, neighbours int) bool {
 	if !r.Totalistic() {
 		panic(fmt.Sprintf("rule: Rule.Next on %v, which is not outer-totalistic", r))
 	}
-	n := Neighbourhood(1<<neighbours - 1) // the first neighbours bits
-	n = n&15 | n>>4<<5                    // skip the centre bit
+	offsets := r.shape.Offsets()
+	if neighbours < 0 || neighbours > len(offsets) {
+		panic(fmt.Sprintf("rule: Rule.Next with %d neighbours; a cell has %d in the %v neighbourhood", neighbours, len(offsets), r.shape))
+	}
+	var n Neighbourhood
+	for _, o := range offsets[:neighbours] {
+		n |= Bit(o[0], o[1])
+	}
 	if alive {
 		n |= Centre
 	}
@@ -202,13 +217,16 @@ func (r Rule) Next(alive bool, neighbours int) bool {
 
 // Totalistic reports whether r is outer-totalistic: whether the next
 // state of every cell depends only on its own state and its number of
-// live neighbours, as in B/S notation without letters.
+// live neighbours among those of its Shape, as in B/S notation without
+// letters. "B2/S34H" is: it counts six neighbours.
 func (r Rule) Totalistic() bool { return r.outer }
 
-func (t *table) totalistic() bool {
+// totalistic reports whether the next state in t depends only on the
+// cell's state and its number of live neighbours of shape s.
+func (t *table) totalistic(s Shape) bool {
 	var seen [2][9]int8 // 0 unseen, 1 dead next, 2 alive next
 	for n := range Neighbourhood(512) {
-		c, k := 0, n.Count()
+		c, k := 0, s.Count(n)
 		if n.Alive() {
 			c = 1
 		}
@@ -228,7 +246,9 @@ func (t *table) totalistic() bool {
 }
 
 // Isotropic reports whether r is the same rule when the plane is rotated
-// or reflected: whether Hensel notation can write it.
+// or reflected in any of the eight ways of the square: whether Hensel
+// notation can write it. A hexagonal rule is not, in general: a quarter
+// turn does not map its shape onto itself (see Invariant).
 func (r Rule) Isotropic() bool {
 	for n := range Neighbourhood(512) {
 		for _, m := range n.Images() {
@@ -249,7 +269,7 @@ func (r Rule) BirthOnZero() bool { return r.t.get(0) }
 // Transposed is r with the plane reflected in its main diagonal: a board
 // B evolves under r as its transpose evolves under r.Transposed().
 func (r Rule) Transposed() Rule {
-	t := Rule{form: r.form}
+	t := Rule{form: r.form, shape: r.shape} // the reflection maps each shape onto itself
 	for n := range Neighbourhood(512) {
 		var m Neighbourhood
 		for p := range 9 { // bit 8-(3 row+col) moves to 8-(3 col+row)
@@ -269,29 +289,33 @@ func (r Rule) Transposed() Rule {
 func (r Rule) Equivalent(s Rule) bool { return r.t == s.t && r.free == s.free }
 
 // String is the rule in canonical form in its notation: "B3/S23",
-// "B2n3/S23-q", "MAP...". The zero Rule is "(no rule)".
+// "B2n3/S23-q", "B2/S34H", "MAP...". The zero Rule is "(no rule)".
 func (r Rule) String() string {
 	switch {
+	case r.form == noRule:
+		return "(no rule)"
 	case r.Partial():
 		return r.partialString()
-	case r.form == bsRule:
+	case r.form == bsRule && r.shape == Moore:
 		return r.hensel()
-	case r.form == mapRule:
-		return r.mapString()
+	case r.form == bsRule && r.outer:
+		return r.counts()
 	}
-	return "(no rule)"
+	return r.mapString()
 }
 
 // Parse reads a rule in any of the notations Rule describes: B/S
-// ("B3/S23", "b3/s23", "B3S23", "S23/B3", the older "23/3"), Hensel
-// ("B2n3/S23-q") or MAP ("MAPARYXfhZofugWaH7oa..."). Surrounding space is
-// ignored, and so is case except in the base64 of a MAP string. Errors
-// wrap ErrInvalid and say what is wrong: neighbour counts above 8, repeated
-// digits, letters that name no neighbourhood, and the rule families it
-// does not take (bounded grids "B3/S23:T20,20", Generations "23/3/3",
-// hexagonal and von Neumann neighbourhoods). A "p" before B/S or Hensel
-// notation makes a partial rule, read as LLS reads it (see Partial):
-// "pB3/S23", "pB3a-c/S23", "p".
+// ("B3/S23", "b3/s23", "B3S23", "S23/B3", the older "23/3"), with a final
+// H or V for the hexagonal or von Neumann neighbourhood ("B2/S34H",
+// "B2/S013V"), Hensel ("B2n3/S23-q") or MAP ("MAPARYXfhZofugWaH7oa...").
+// Surrounding space is ignored, and so is case except in the base64 of a
+// MAP string: "b2/s34h" is hexagonal, as in Golly and Catagolue. Errors
+// wrap ErrInvalid and say what is wrong: neighbour counts above 8 (6, 4),
+// repeated digits, letters that name no neighbourhood class or shape,
+// and the rule families it does not take (bounded grids "B3/S23:T20,20",
+// Generations "23/3/3"). A "p" before B/S or Hensel notation makes a
+// partial rule, read as LLS reads it (see Partial): "pB3/S23",
+// "pB3a-c/S23", "p".
 func Parse(s string) (Rule, error) {
 	bad := func(why string) (Rule, error) {
 		q := s
@@ -328,35 +352,86 @@ func Parse(s string) (Rule, error) {
 // says why it cannot: first the rule families it does not take, named,
 // then the notation itself.
 func parseBS(u string) (Rule, string) {
-	parses := func(s string) bool { _, why := parseBSParts(s); return why == "" }
 	parts := strings.Split(u, "/")
 	switch {
 	case len(parts) == 3 && isGenerations(parts[2]) && parses(parts[0]+"/"+parts[1]):
 		return Rule{}, "Generations rules (a third part, the number of states) have more than two states: not supported"
 	case len(parts) > 2:
 		return Rule{}, "more than one '/'"
-	case u == "P" || len(u) > 1 && u[0] == 'P' && strings.ContainsAny(u[1:2], "BS/0123456789"):
-		return parsePartial(u[1:])
-	case len(u) > 1 && (u[len(u)-1] == 'H' || u[len(u)-1] == 'V') && parses(u[:len(u)-1]):
-		return Rule{}, "hexagonal and von Neumann neighbourhoods are not supported, only the Moore neighbourhood"
 	}
-	r, why := parseBSParts(u)
-	if why != "" && !strings.ContainsAny(u[:1], "BS/0123456789") {
+	shape, body := Moore, u
+	if len(u) > 1 {
+		switch u[len(u)-1] {
+		case 'H':
+			shape, body = Hexagonal, u[:len(u)-1]
+		case 'V':
+			shape, body = VonNeumann, u[:len(u)-1]
+		}
+	}
+	switch {
+	case body == "P" || len(body) > 1 && body[0] == 'P' && strings.ContainsAny(body[1:2], "BS/0123456789"):
+		if shape != Moore {
+			return Rule{}, fmt.Sprintf("partial rules (a leading p, as in LLS) take the Moore neighbourhood only, not the %v one", shape)
+		}
+		return parsePartial(body[1:])
+	case shape != Moore && strings.ContainsAny(body[len(body)-1:], "HV"):
+		return Rule{}, "one neighbourhood letter (H or V) at most, at the end"
+	}
+	r, why := parseBSParts(body, shape)
+	if why == "" {
+		return r, ""
+	}
+	if shape == Moore {
+		if msg := unknownShape(u); msg != "" {
+			return Rule{}, msg
+		}
+	}
+	if !strings.ContainsAny(u[:1], "BS/0123456789") {
 		return Rule{}, notARule
 	}
-	return r, why
+	return Rule{}, why
 }
 
-// notARule is the message for strings that are no rule at all.
-const notARule = `want B/S notation ("B3/S23", "23/3"), Hensel notation ("B2n3/S23-q") or a MAP string ("MAP" and 86 base64 characters)`
+// unknownShape is the message for a B/S rule with a final letter that is
+// neither a shape's nor a Hensel letter of the last digit ("B3/S23X"),
+// or "" when u is not such a rule.
+func unknownShape(u string) string {
+	c := u[len(u)-1]
+	body := u[:len(u)-1]
+	if c < 'A' || c > 'Z' || !parses(body) {
+		return ""
+	}
+	last := strings.LastIndexAny(body, "012345678")
+	if last < 0 {
+		return ""
+	}
+	d := body[last] - '0'
+	lower := c - 'A' + 'a'
+	if strings.IndexByte(henselLetters[d], lower) >= 0 {
+		return "" // a Hensel letter of d: parseBSParts said what is wrong
+	}
+	shapes := fmt.Sprintf("%q at the end names no neighbourhood (H is the hexagonal one, V the von Neumann one)", c)
+	if d == 0 || d == 8 {
+		return shapes + ", and counts 0 and 8 take no Hensel letters"
+	}
+	return fmt.Sprintf("%s, and %c%c is no Hensel class (the letters for %c are %s)", shapes, d+'0', lower, d+'0', henselLetters[d])
+}
 
-// parseBSParts reads B/S and Hensel notation with at most one slash.
-func parseBSParts(u string) (Rule, string) {
+// parses reports whether u, upper case, is a rule of the Moore
+// neighbourhood in B/S or Hensel notation.
+func parses(u string) bool { _, why := parseBSParts(u, Moore); return why == "" }
+
+// notARule is the message for strings that are no rule at all.
+const notARule = `want B/S notation ("B3/S23", "23/3", "B2/S34H"), Hensel notation ("B2n3/S23-q") or a MAP string ("MAP" and 86 base64 characters)`
+
+// parseBSParts reads B/S and Hensel notation with at most one slash,
+// without its shape's letter, for a rule of shape s.
+func parseBSParts(u string, s Shape) (Rule, string) {
 	birth, survival, why := splitBS(u)
 	if why != "" {
 		return Rule{}, why
 	}
-	r := Rule{form: bsRule}
+	r := Rule{form: bsRule, shape: s}
 	if why := r.setTransitions(strings.ToLower(birth), false); why != "" {
 		return Rule{}, why
 	}
@@ -418,5 +493,6 @@ func splitBS(u string) (birth, survival, why string) {
 // of states: digits, perhaps after "C" or "G".
 func isGenerations(s string) bool {
 	s = strings.TrimLeft(s, "CG")
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "H"), "V") // Golly's "12/34/3H"
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }

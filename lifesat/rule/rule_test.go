@@ -100,8 +100,18 @@ func TestParseRuleErrors(t *testing.T) {
 		{"pB3/S29", "at most 8"},
 		{"pB3x/S2", "no such neighbourhood"},
 		{"pB0e/S2", "the letters for 0 are c"},
-		{"B2/S34H", "hexagonal"},
-		{"B2/S34V", "hexagonal and von Neumann"},
+		{"B2/S7H", "at most 6 neighbours in the hexagonal"},
+		{"B2/S5V", "at most 4 neighbours in the von Neumann"},
+		{"B2a/S34H", "hexagonal rules take neighbour counts only"},
+		{"B2o3-o4m/S12m3o4m5H", "o, m, p are not supported"}, // LifeWiki's hexagonal INT notation
+		{"B2/S0-1V", "von Neumann rules take neighbour counts only"},
+		{"pB2/S34H", "partial rules"},
+		{"B2/S34HV", "one neighbourhood letter"},
+		{"B2H/S34", "goes at the end"},
+		{"B3/S23X", "'X' at the end names no neighbourhood"},
+		{"B3/S4x", "4x is no Hensel class (the letters for 4 are aceijknqrtwyz)"},
+		{"B3/S8Z", "counts 0 and 8 take no Hensel letters"},
+		{"12/34/3H", "Generations"},
 		{"B2x/S23", "no such neighbourhood"},
 		{"B1a/S23", "the letters for 1 are ce"},
 		{"B4acceijk/S", "letter c repeated"},
@@ -110,7 +120,8 @@ func TestParseRuleErrors(t *testing.T) {
 		{"Ba/S23", "without a neighbour count"},
 		{"B3/S2a-e", "right after a digit"},
 		{"MAPARYX", "86 base64 characters"},
-		{"MAP" + strings.Repeat("A", 22), "hexagonal"},
+		{"MAP" + strings.Repeat("A", 23), "86 base64 characters (the Moore neighbourhood), 22 (hexagonal) or 6 (von Neumann)"},
+		{"MAP" + strings.Repeat("A", 21) + "*", "not a base64 character"},
 		{"MAP" + strings.Repeat("A", 85) + "*", "not a base64 character"},
 		{"MAP" + strings.Repeat("A", 87), "86 base64 characters"},
 		{"LifeHistory", "want B/S notation"},
@@ -216,7 +227,6 @@ func TestRuleKinds(t *testing.T) {
 // stream (most significant bit of each base64 digit first) is the next
 // state of the neighbourhood i, NW = 256 ... SE = 1, centre 16.
 func TestLifeMAP(t *testing.T) {
-	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 	var stream []int
 	for i := range 512 {
 		alive := i&16 != 0
@@ -227,17 +237,7 @@ func TestLifeMAP(t *testing.T) {
 			stream = append(stream, 0)
 		}
 	}
-	for len(stream)%6 != 0 {
-		stream = append(stream, 0)
-	}
-	want := "MAP"
-	for i := 0; i < len(stream); i += 6 {
-		v := 0
-		for _, b := range stream[i : i+6] {
-			v = v<<1 | b
-		}
-		want += digits[v : v+1]
-	}
+	want := mapOf(stream)
 	if want != lifeMAP {
 		t.Fatalf("Life's MAP string from the definition is %s, LifeWiki's %s", want, lifeMAP)
 	}
@@ -281,7 +281,8 @@ func TestMAPRoundTrip(t *testing.T) {
 func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/",
 		"B/S", "B2n3/S23-q", "B3/S2-i34q", "B2-a/S12", "23-q/2n3", "B4-rtwyz/S8", lifeMAP, lifeMAP + "==",
-		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "p", "pB2-a3ae-k/S", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a"} {
+		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "p", "pB2-a3ae-k/S", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a",
+		"b2/s013v", "34/2h", "B0123456/S0123456H", "/V", "B3/S4x", "B2a/S3H", hexMAP, vonNeumannMAP, hexMAP + "==", "MAPHmlph/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -299,8 +300,14 @@ func FuzzParseRule(f *testing.F) {
 		if err != nil || back != r {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
 		}
-		if r.Isotropic() != (r.form == bsRule) && r.form == bsRule {
+		if r.form == bsRule && r.shape == Moore && !r.Isotropic() {
 			t.Fatalf("%q: a B/S rule that is not isotropic", s)
+		}
+		if r.form == bsRule && r.shape != Moore && !r.Partial() && !r.Totalistic() {
+			t.Fatalf("%q: a %v B/S rule that is not totalistic", s, r.shape)
+		}
+		if n, ok := readsOutside(r); ok {
+			t.Fatalf("%q: a %v rule whose neighbourhood %09b reads a cell outside the shape", s, r.shape, n)
 		}
 	})
 }

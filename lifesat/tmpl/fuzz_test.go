@@ -77,3 +77,61 @@ func FuzzRead(f *testing.F) {
 		roundTrip(t, tpl)
 	})
 }
+
+// FuzzPictureStaysAPicture: format detection looks at a picture as a
+// person does. A picture drawn from the fuzzer's bytes is read by Read as
+// that picture when it is indented, has '!' comment lines, or CRLF line
+// ends - never as an LLS file, whose one-token rows it would also parse.
+func FuzzPictureStaysAPicture(f *testing.F) {
+	f.Add([]byte{3, 2, 0, 1, 2, 3, 4, 1}, uint8(2), true, true)
+	f.Add([]byte{1, 1, 1}, uint8(1), false, false)
+	f.Add([]byte{5, 3, 0, 0, 1, 0, 0, 1, 1, 2, 3, 1, 0, 0, 4, 4, 0}, uint8(4), true, false)
+	f.Fuzz(func(t *testing.T, cells []byte, indent uint8, comments, crlf bool) {
+		if len(cells) < 2 {
+			return
+		}
+		w, h := 1+int(cells[0])%6, 1+int(cells[1])%6
+		cells = cells[2:]
+		const chars = ".O?ab"
+		var rows []string
+		for y := range h {
+			var row []byte
+			for x := range w {
+				c := byte(0)
+				if i := y*w + x; i < len(cells) {
+					c = cells[i]
+				}
+				row = append(row, chars[int(c)%len(chars)])
+			}
+			rows = append(rows, string(row))
+		}
+		plain := strings.Join(rows, "\n") + "\n"
+		want, err := tmpl.ReadPicture(strings.NewReader(plain))
+		if err != nil {
+			t.Fatalf("%q: %v", plain, err)
+		}
+		pad := strings.Repeat(" ", int(indent)%5) + strings.Repeat("\t", int(indent)/5%2)
+		var lines []string
+		if comments {
+			lines = append(lines, "! a picture", "  !indented comment")
+		}
+		for i, r := range rows {
+			lines = append(lines, pad+r)
+			if comments && i == 0 {
+				lines = append(lines, "!between rows")
+			}
+		}
+		end := "\n"
+		if crlf {
+			end = "\r\n"
+		}
+		dressed := strings.Join(lines, end) + end
+		got, err := tmpl.Read(strings.NewReader(dressed))
+		if err != nil {
+			t.Fatalf("%q read as %v", dressed, err)
+		}
+		if !same(got, want) {
+			t.Fatalf("%q read as\n%s\nwant\n%s", dressed, got, want)
+		}
+	})
+}

@@ -28,14 +28,18 @@ func isPictureChar(c rune) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// splitPicture cuts line n into its cells, one per character; comment
-// lines ('!' after any spaces and tabs) and trailing spaces and tabs are
-// ignored.
+// splitPicture cuts line n into its cells, one per character; trailing
+// spaces and tabs are ignored. A comment line ('!' after any spaces and
+// tabs) is no line at all (skip): it does not end a generation, as a
+// blank line does.
 func splitPicture(line string, n int) ([]token, error) {
 	if t := strings.TrimLeft(line, " \t"); t != "" && t[0] == '!' {
-		return nil, nil
+		return skip, nil
 	}
 	line = strings.TrimRight(line, " \t")
+	if line == "" {
+		return nil, nil // blank: the end of a generation
+	}
 	toks := make([]token, 0, len(line))
 	for i, c := range line {
 		if !isPictureChar(c) {
@@ -51,7 +55,7 @@ func splitPicture(line string, n int) ([]token, error) {
 }
 
 func readPicture(data []byte) (*Template, error) {
-	gens, err := generations(lines(data), splitPicture)
+	gens, err := generations(dedent(lines(data)), splitPicture)
 	if err != nil {
 		return nil, err
 	}
@@ -93,4 +97,31 @@ func readPicture(data []byte) (*Template, error) {
 		}
 	}
 	return t, nil
+}
+
+// dedent removes from every line the indentation (spaces and tabs) that
+// all its lines of cells share: an indented picture is the same picture.
+func dedent(ls []string) []string {
+	indent := -1
+	for _, l := range ls {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || t[0] == '!' {
+			continue
+		}
+		if k := len(l) - len(t); indent < 0 || k < indent {
+			indent = k
+		}
+	}
+	if indent <= 0 {
+		return ls
+	}
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		if len(strings.TrimLeft(l, " \t")) == 0 || strings.TrimLeft(l, " \t")[0] == '!' {
+			out[i] = l
+			continue
+		}
+		out[i] = l[indent:]
+	}
+	return out
 }

@@ -72,9 +72,13 @@ func lines(data []byte) []string {
 	return strings.Split(s, "\n")
 }
 
+// skip is what a split function returns for a line that is not there (a
+// comment line of a picture), as opposed to nil for a blank line.
+var skip = []token{}
+
 // generations groups the lines' tokens into generations of rows: rows
 // are lines with a token, and one or more blank lines (no token) end a
-// generation. split cuts a line into its tokens.
+// generation. split cuts a line into its tokens, or returns skip.
 func generations(ls []string, split func(line string, n int) ([]token, error)) ([][][]token, error) {
 	var gens [][][]token
 	var cur [][]token
@@ -82,6 +86,9 @@ func generations(ls []string, split func(line string, n int) ([]token, error)) (
 		toks, err := split(l, i+1)
 		if err != nil {
 			return nil, err
+		}
+		if toks != nil && len(toks) == 0 {
+			continue // skip: a line that is not there
 		}
 		if len(toks) == 0 {
 			if cur != nil {
@@ -153,14 +160,21 @@ func Read(r io.Reader) (*Template, error) {
 }
 
 // isPicture reports whether the first line that is neither blank nor a
-// comment ('!' for pictures, '#' for LLS) is made of picture characters.
+// comment ('!' for pictures, '#' for LLS) is made of picture characters,
+// as a person reads it: leading indentation does not count. A file of
+// '!' comments alone is a picture (with no cells).
 func isPicture(data []byte) bool {
+	comments := false
 	for _, l := range lines(data) {
-		t := strings.TrimRight(l, " \t")
-		if t == "" || t[0] == '!' || strings.Trim(t, " ,\t") == "" {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.Trim(t, " ,\t") == "" {
 			continue
 		}
-		if t[0] == '#' {
+		switch t[0] {
+		case '!':
+			comments = true
+			continue
+		case '#':
 			return false
 		}
 		for _, c := range t {
@@ -170,7 +184,7 @@ func isPicture(data []byte) bool {
 		}
 		return true
 	}
-	return false
+	return comments
 }
 
 // quote is textio.Quote, for messages.

@@ -1,8 +1,7 @@
-package main
+package procgroup
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -10,37 +9,23 @@ import (
 	"time"
 )
 
-// ownGroup makes c start in a process group of its own, get SIGKILL when
-// the command dies, and be cancelled by killing its whole group.
-func ownGroup(c *exec.Cmd) {
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	c.Cancel = func() error { return killGroup(c) }
-}
-
-// killGroup kills the process group of a started, unreaped child.
-func killGroup(c *exec.Cmd) error {
-	if c.Process == nil {
-		return nil
-	}
-	return syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-}
-
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER of prctl(2).
 const prSetChildSubreaper = 36
 
-// adoptOrphans makes the command a child subreaper: a descendant whose
-// parent dies is reparented to the command instead of to init, so that
-// killDescendants finds it.
-func adoptOrphans() {
+// AdoptOrphans makes this process a child subreaper: a descendant whose
+// parent dies is reparented to it instead of to init, so that
+// KillDescendants finds it.
+func AdoptOrphans() {
 	_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 }
 
-// killDescendants kills every child of the command with its process group
-// (a child not yet reaped keeps its id, so the group it led, if any, is
-// its own), reaps them, and repeats for the orphans that come back, until
-// two scans 20 ms apart find none, for at most a second. With no child at
-// the first scan there is no descendant at all, and it returns at once.
-func killDescendants() {
+// KillDescendants kills every child of this process with its process
+// group (a child not yet reaped keeps its id, so the group it led, if any,
+// is its own), reaps them, and repeats for the orphans that come back,
+// until two scans 20 ms apart find none, for at most a second. With no
+// child at the first scan there is no descendant at all, and it returns
+// at once.
+func KillDescendants() {
 	deadline := time.Now().Add(time.Second)
 	killed := false
 	for empty := 0; empty < 2 && time.Now().Before(deadline); {
@@ -68,9 +53,9 @@ func killDescendants() {
 	}
 }
 
-// children lists the command's child processes, from
-// /proc/self/task/*/children (or, where the kernel lacks that file, from
-// the parent field of every /proc/*/stat).
+// children lists this process's children, from /proc/self/task/*/children
+// (or, where the kernel lacks that file, from the parent field of every
+// /proc/*/stat).
 func children() []int {
 	tasks, _ := filepath.Glob("/proc/self/task/*/children")
 	if len(tasks) == 0 {
@@ -116,13 +101,14 @@ func childrenOf(pid int) []int {
 	return kids
 }
 
-// canPassPipes: a race's members get a pipe for their progress (live.go).
-const canPassPipes = true
+// CanPassPipes reports whether a child can be handed a pipe as an extra
+// descriptor that InheritedPipe finds.
+const CanPassPipes = true
 
-// inheritedPipe is descriptor fd as a file, closed when this process
-// starts another program (a solver), so that only the member holds the
-// pipe; nil when fd is not an open pipe.
-func inheritedPipe(fd int) *os.File {
+// InheritedPipe is descriptor fd as a file, closed when this process
+// starts another program, so that only this process holds the pipe; nil
+// when fd is not an open pipe.
+func InheritedPipe(fd int) *os.File {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
 		return nil
@@ -130,3 +116,7 @@ func inheritedPipe(fd int) *os.File {
 	syscall.CloseOnExec(fd)
 	return os.NewFile(uintptr(fd), "progress")
 }
+
+// Self is the path that starts this program again, even when its file
+// was replaced or removed while it runs.
+func Self() (string, error) { return "/proc/self/exe", nil }

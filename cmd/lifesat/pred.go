@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// predCmd finds a predecessor of a pattern.
+func predCmd(ctx context.Context, e *env, name string, args []string) (int, error) {
+	fs := newFlagSet(name, e.stdout)
+	steps := fs.Int("steps", 1, "generations back")
+	modeName := fs.String("mode", "dead", "dead (the target is the whole world), window (only the box is constrained; no predecessor = Garden of Eden) or torus")
+	minimize := fs.Bool("minimize", false, "fewest live cells, proved optimal when the search finishes")
+	timeout := fs.Duration("timeout", 0, "stop after this long; with -minimize the best so far is printed")
+	ruleFlag := fs.String("rule", "", "rule (default: the pattern's own, else B3/S23)")
+	encName := fs.String("encoding", string(lifesat.DefaultEncoding), "rule encoding: direct or knuth")
+	formatName := fs.String("format", "", "output format: rle, cells, matrix or apgcode (default: the input's)")
+	verbose := fs.Bool("v", false, "report progress on stderr")
+	solverName := fs.String("solver", "gophersat", "SAT solver: gophersat, gini, or a DIMACS solver on PATH or by path")
+	cageName := fs.String("cage", "", "pattern `FILE` of generation 0's size (- for standard input): only its live cells may be alive at generation 0")
+	if err := fs.parse(args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() > 1 {
+		return 0, usageError{fmt.Errorf("pred reads one pattern, got %d files", fs.NArg())}
+	}
+	if *timeout < 0 {
+		return 0, usageError{fmt.Errorf("-timeout %v: want a positive duration", *timeout)}
+	}
+	ctx, cancel := e.withTimeout(ctx, *timeout) // reading counts too
+	defer cancel()
+	solver, err := logic.ParseSolver(*solverName)
+	if err != nil {
+		return 0, usageError{fmt.Errorf("-solver: %w", err)}
+	}
+	mode, err := lifesat.ParsePredMode(*modeName)
+	if err != nil {
+		return 0, usageError{fmt.Errorf("-mode: %w", err)}
+	}
+	enc, err := lifesat.ParseEncoding(*encName)
+	if err != nil {
+		return 0, usageError{fmt.Errorf("-encoding: %w", err)}
+	}
+	if *steps < 1 {
+		return 0, usageError{fmt.Errorf("-steps %d: want 1 or more", *steps)}
+	}
+	in := &inputs{e: e}
+	pat, err := in.pattern(fs.Arg(0), "the pattern")
+	if err != nil {
+		return 0, usageError{err}
+	}
+	var cage *life.Board
+	if *cageName != "" {
+		cp, err := in.pattern(*cageName, "-cage")
+		if err != nil {
+			return 0, usageError{fmt.Errorf("-cage: %w", err)}
+		}
+		cage = cp.Board
+	}
+	rl, format, err := ruleAndFormat(pat, *ruleFlag, *formatName)
+	if err != nil {
+		return 0, err
+	}
+	s := &lifesat.Settings{Rule: rl, Encoding: enc, Solver: solver, Progress: progress(e.stderr, "lifesat: ", *verbose)}
+	q := lifesat.PredProblem{Target: pat.Board, Steps: *steps, Mode: mode, Minimize: *minimize, Cage: cage}
+	res, err := lifesat.Predecessor(ctx, q, s)
+	if res == nil {
+		return 0, usageError{err}
+	}
+	if res.Board != nil {
+		if werr := pattern.Write(e.stdout, res.Board, format, rl); werr != nil {
+			return 0, werr
+		}
+		note := fmt.Sprintf("a predecessor with %d live cells", res.Board.Population())
+		if *minimize {
+			note += map[bool]string{true: ", the fewest possible", false: ", the fewest found before the search stopped"}[res.Optimal]
+		}
+		fmt.Fprintf(e.stderr, "lifesat: %s\n", note)
+	}
+	if err != nil {
+		if res.Board != nil && ctx.Err() != nil {
+			return exitStopped, nil
+		}
+		return 0, stopped(ctx, err)
+	}
+	if res.Status == logic.Unsat {
+		switch mode {
+		case lifesat.Window:
+			fmt.Fprintf(e.stderr, "lifesat: no predecessor: this %dx%d pattern is a Garden of Eden (an orphan) under %v\n", pat.Board.Width(), pat.Board.Height(), rl)
+		default:
+			fmt.Fprintf(e.stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rl)
+		}
+		return exitNone, nil
+	}
+	return exitFound, nil
+}
+
+// caged names the cage of pred for messages: " with live cells only in the
+// cage's N", or "" without one.
+func caged(cage *life.Board) string {
+	if cage == nil {
+		return ""
+	}
+	return fmt.Sprintf(" with live cells only in the cage's %d", cage.Population())
+}
+
+// ruleAndFormat picks the rule (flag, else the pattern's, else Life) and
+// the output format (flag, else the input's).
+func ruleAndFormat(pat *pattern.File, ruleFlag, formatFlag string) (rule.Rule, pattern.Format, error) {
+	rl := rule.Life
+	if pat.HasRule {
+		rl = pat.Rule
+	}
+	var err error
+	if ruleFlag != "" {
+		if rl, err = rule.Parse(ruleFlag); err != nil {
+			return rl, 0, usageError{fmt.Errorf("-rule: %w", err)}
+		}
+		if rl.Partial() {
+			return rl, 0, usageError{fmt.Errorf("-rule %v: a partial rule is for searches (still, osc, ship, search, count), not for one pattern", rl)}
+		}
+	}
+	format := pat.Format
+	if formatFlag != "" {
+		if format, err = pattern.ParseFormat(formatFlag); err != nil {
+			return rl, 0, usageError{fmt.Errorf("-format: %w", err)}
+		}
+	}
+	return rl, format, nil
+}
+
+// maxCmd finds a maximum-density still life or period-P oscillator.
+func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error) {
+	kind := "still"
+	for _, a := range args {
+		if a == "-period" || a == "--period" || len(a) > 8 && (a[:8] == "-period=" || a[:9] == "--period=") {
+			kind = "osc"
+		}
+	}
+	f := newSearchFlags(name, kind, e)
+	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
+	p, s, format, err := f.parse(args)
+	if err == nil {
+		err = f.one("max")
+	}
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := e.withTimeout(ctx, f.timeout)
+	defer cancel()
+	status := newStatus(e, f.verbose, "max "+describe(p, s))
+	defer status.done()
+	start := time.Now()
+	res, err := lifesat.Maximize(ctx, p, s)
+	status.done()
+	if res == nil {
+		return 0, usageError{err}
+	}
+	if res.Pattern != nil && res.Population == 0 && !s.AllowEmpty {
+		// The empty board is the best under the constraints: no
+		// pattern is, as for every search.
+		if err == nil && res.Optimal {
+			fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+			return exitNone, nil
+		}
+		res.Pattern = nil
+	}
+	if res.Pattern != nil {
+		out := &patternWriter{w: e.stdout, format: format, rule: s.Rule, phases: f.phases}
+		if werr := out.write(res.Pattern); werr != nil {
+			return 0, werr
+		}
+		what := fmt.Sprintf("%d live cells", res.Population)
+		if p.Period > 1 {
+			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
+		}
+		if res.Optimal {
+			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	if err != nil {
+		if res.Pattern != nil && ctx.Err() != nil {
+			return exitStopped, nil
+		}
+		return 0, stopped(ctx, err)
+	}
+	if res.Status == logic.Unsat {
+		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+		return exitNone, nil
+	}
+	return exitFound, nil
+}
+
+// stopped is ctx's error once ctx has ended, whatever else failed as the
+// search was stopped; err otherwise.
+func stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
