@@ -141,7 +141,7 @@ func Collect(m *Manifest, dir string) (*Table, error) {
 	for i := range m.Tasks {
 		task := &m.Tasks[i]
 		row := Row{Index: i, ID: task.ID, Labels: task.Labels, Status: Missing}
-		rec, err := ReadRecord(m, dir, i)
+		rec, err := ReadRecord(&m.Header, task, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +157,7 @@ func Collect(m *Manifest, dir string) (*Table, error) {
 		row.EncodeSeconds, row.SolveSeconds = r.EncodeSeconds, r.SolveSeconds
 		row.Vars, row.Clauses, row.Solves = r.Vars, r.Clauses, r.Solves
 		row.Host, row.Engine = rec.Host, rec.Engine
-		pats, err := rec.Patterns(m) // checked once more: ReadRecord did
+		pats, err := rec.Patterns(task) // read once more: ReadRecord checked them
 		if err != nil {
 			return nil, fmt.Errorf("%w: task %d: %v", ErrResult, i, err)
 		}

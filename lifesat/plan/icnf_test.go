@@ -90,7 +90,7 @@ func TestICNFAgreesWithTasks(t *testing.T) {
 		runAll(t, m, dir)
 		verdicts, model := cadicalCubes(t, buf.Bytes(), in.CNF.NumVars())
 		for i, v := range verdicts {
-			rec, err := plan.ReadRecord(m, dir, i)
+			rec, err := plan.ReadRecord(&m.Header, &m.Tasks[i], dir)
 			if err != nil || rec == nil {
 				t.Fatalf("%v: task %d: %v, %v", p, i, rec, err)
 			}

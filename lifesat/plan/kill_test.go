@@ -89,7 +89,7 @@ func TestKilledWhileWriting(t *testing.T) {
 	if err != nil {
 		t.Fatalf("rerun: %v\n%s", err, out)
 	}
-	if rec, err := plan.ReadRecord(m, results, 2); err != nil || rec == nil || rec.Result.Status != job.Found {
+	if rec, err := plan.ReadRecord(&m.Header, &m.Tasks[2], results); err != nil || rec == nil || rec.Result.Status != job.Found {
 		t.Errorf("after the rerun: %+v, %v", rec, err)
 	}
 }
@@ -117,7 +117,7 @@ func TestStoppedTaskWritesNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, _, err := plan.RunTask(ctx, m, dir, 1, nil)
+		_, _, err := plan.RunTask(ctx, &m.Header, &m.Tasks[1], dir, nil)
 		done <- err
 	}()
 	waitFor(t, started, done)
@@ -125,7 +125,7 @@ func TestStoppedTaskWritesNothing(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("RunTask: %v, want context.Canceled", err)
 	}
-	if rec, err := plan.ReadRecord(m, dir, 1); rec != nil || err != nil {
+	if rec, err := plan.ReadRecord(&m.Header, &m.Tasks[1], dir); rec != nil || err != nil {
 		t.Errorf("a stopped task wrote %+v, %v", rec, err)
 	}
 }
@@ -138,7 +138,7 @@ func TestSupersededWhileRunning(t *testing.T) {
 	// Which cube has an answer, found first where it does not matter.
 	found := -1
 	for i := range m.Tasks {
-		rec, _, err := plan.RunTask(context.Background(), m, t.TempDir(), i, nil)
+		rec, _, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[i], t.TempDir(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,20 +158,20 @@ func TestSupersededWhileRunning(t *testing.T) {
 	var out plan.Outcome
 	go func() {
 		var err error
-		_, out, err = plan.RunTask(context.Background(), m, dir, other, &plan.TaskOptions{Poll: 10 * time.Millisecond})
+		_, out, err = plan.RunTask(context.Background(), &m.Header, &m.Tasks[other], dir, &plan.TaskOptions{Poll: 10 * time.Millisecond})
 		done <- err
 	}()
 	waitFor(t, started, done)
-	if rec, _, err := plan.RunTask(context.Background(), m, dir, found, nil); err != nil || rec.Result.Status != job.Found {
+	if rec, _, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[found], dir, nil); err != nil || rec.Result.Status != job.Found {
 		t.Fatalf("task %d: %+v, %v", found, rec, err)
 	}
 	if err := <-done; err != nil || out != plan.Superseded {
 		t.Errorf("the running task: %v, %v; want superseded", out, err)
 	}
-	if rec, err := plan.ReadRecord(m, dir, other); rec != nil || err != nil {
+	if rec, err := plan.ReadRecord(&m.Header, &m.Tasks[other], dir); rec != nil || err != nil {
 		t.Errorf("the superseded task wrote %+v, %v", rec, err)
 	}
-	if i, ok := plan.FoundBy(m, dir); !ok || i != found {
+	if i, ok := plan.FoundBy(&m.Header, dir); !ok || i != found {
 		t.Errorf("FoundBy: %d, %v; want %d", i, ok, found)
 	}
 }

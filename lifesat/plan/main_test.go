@@ -66,22 +66,22 @@ func driver(args []string) int {
 	if err := fs.Parse(args[1:]); err != nil || fs.NArg() < 1 {
 		return fail(2, fmt.Errorf("usage: %s [flags] MANIFEST", args[0]))
 	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		return fail(2, err)
-	}
-	m, err := plan.Read(f)
-	f.Close()
-	if err != nil {
-		return fail(2, err)
-	}
 	dir := *results
 	if dir == "" {
 		dir = plan.ResultsDir(fs.Arg(0))
 	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return fail(2, err)
+	}
+	defer f.Close()
 	switch args[0] {
 	case "task":
 		i, engine, err := plan.Index(fs.Arg(1), os.Getenv)
+		if err != nil {
+			return fail(2, err)
+		}
+		h, task, err := plan.ReadTask(f, i)
 		if err != nil {
 			return fail(2, err)
 		}
@@ -97,7 +97,7 @@ func driver(args []string) int {
 				}
 			}
 		}
-		rec, out, err := plan.RunTask(ctx, m, dir, i, &plan.TaskOptions{Engine: engine, Progress: progress})
+		rec, out, err := plan.RunTask(ctx, h, task, dir, &plan.TaskOptions{Engine: engine, Progress: progress})
 		switch {
 		case errors.Is(err, context.Canceled):
 			return fail(3, fmt.Errorf("task %d stopped; no result written", i))
@@ -116,6 +116,10 @@ func driver(args []string) int {
 		}
 		return 0
 	case "collect":
+		m, err := plan.Read(f)
+		if err != nil {
+			return fail(2, err)
+		}
 		t, err := plan.Collect(m, dir)
 		if err != nil {
 			return fail(2, err)

@@ -150,10 +150,40 @@ const MaxLine = 16 << 20
 
 // Read reads a manifest and checks it whole: the format, the header's
 // kind and answer, every task's index, ID and spec (each must describe a
-// search lifesat can run), for a split that the tasks are exactly the
-// whole search with the cells of cubes that partition it (Partition),
-// and the fingerprint. Every error wraps ErrManifest and names the line.
+// search lifesat can run, whatever solver it names), that every line is
+// as Write writes it, for a split that the tasks are exactly the whole
+// search with the cells of cubes that partition it (Partition), and the
+// fingerprint. Every error wraps ErrManifest and names the line.
 func Read(r io.Reader) (*Manifest, error) {
+	m, _, err := read(r, -1)
+	return m, err
+}
+
+// ReadTask reads the header and task i of a manifest, for a task that
+// runs alone: it checks the header and task i as Read does, and the
+// fingerprint of the whole manifest, but reads the other tasks' lines
+// only to hash them, so that each task of a large manifest reads it in
+// milliseconds. (Whether a split's cubes partition its search is not
+// checked: Collect's Read does that.) Its errors wrap ErrManifest, or
+// ErrIndex when the manifest has no task i.
+func ReadTask(r io.Reader, i int) (*Header, *Task, error) {
+	if i < 0 {
+		return nil, nil, fmt.Errorf("%w: task %d", ErrIndex, i)
+	}
+	m, t, err := read(r, i)
+	if err != nil {
+		return nil, nil, err
+	}
+	if t == nil {
+		return nil, nil, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, i, m.Header.Tasks-1)
+	}
+	return &m.Header, t, nil
+}
+
+// read reads a manifest: every task when only is negative, else only
+// task only, which it returns (nil when there is no such task); the other
+// lines are hashed.
+func read(r io.Reader, only int) (*Manifest, *Task, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := 0
 	next := func() ([]byte, error) {
@@ -177,12 +207,12 @@ func Read(r io.Reader) (*Manifest, error) {
 			return buf, nil
 		}
 	}
-	bad := func(format string, args ...any) (*Manifest, error) {
-		return nil, fmt.Errorf("%w: line %d: %s", ErrManifest, line, fmt.Sprintf(format, args...))
+	bad := func(format string, args ...any) (*Manifest, *Task, error) {
+		return nil, nil, fmt.Errorf("%w: line %d: %s", ErrManifest, line, fmt.Sprintf(format, args...))
 	}
 	first, err := next()
 	if err == io.EOF {
-		return nil, fmt.Errorf("%w: empty", ErrManifest)
+		return nil, nil, fmt.Errorf("%w: empty", ErrManifest)
 	}
 	if err != nil {
 		return bad("%v", err)
@@ -199,14 +229,27 @@ func Read(r io.Reader) (*Manifest, error) {
 		return bad("a %s's answer is %q, not %q", h.Kind, map[string]string{KindSweep: AnswerAll, KindSplit: AnswerFirst}[h.Kind], h.Answer)
 	case h.Kind != KindSweep && h.Kind != KindSplit:
 		return bad("unknown kind %q (want %s or %s)", h.Kind, KindSweep, KindSplit)
-	case h.Tasks <= 0:
-		return bad("%d tasks", h.Tasks)
+	case h.Tasks <= 0 || h.Tasks > MaxTasks:
+		return bad("%d tasks; a manifest has 1 to %d", h.Tasks, MaxTasks)
 	case h.LimitSeconds < 0:
 		return bad("negative time limit")
 	case (h.Kind == KindSplit) != (h.Whole != nil):
 		return bad("a split, and only a split, names its whole search")
+	case !bytes.Equal(first, canonical(h)):
+		return bad("the header is not written as lifesat writes it")
 	}
-	for {
+	if h.Kind == KindSplit {
+		if _, _, err := search(h.Whole); err != nil {
+			return bad("the whole search: %v", err)
+		}
+	}
+	hash := sha256.New()
+	noFP := *h
+	noFP.Fingerprint = ""
+	hash.Write(canonical(&noFP))
+	var found *Task
+	n := 0
+	for ; ; n++ {
 		data, err := next()
 		if err == io.EOF {
 			break
@@ -214,33 +257,55 @@ func Read(r io.Reader) (*Manifest, error) {
 		if err != nil {
 			return bad("%v", err)
 		}
+		if n == h.Tasks {
+			return bad("more tasks than the header's %d", h.Tasks)
+		}
+		hash.Write(data)
+		if only >= 0 && n != only {
+			continue
+		}
 		if len(bytes.TrimSpace(data)) == 0 {
 			return bad("empty line")
-		}
-		if len(m.Tasks) == h.Tasks {
-			return bad("more tasks than the header's %d", h.Tasks)
 		}
 		var t Task
 		if err := strict(data, &t); err != nil {
 			return bad("%v", err)
 		}
-		if err := checkTask(h, &t, len(m.Tasks)); err != nil {
-			return bad("task %d: %v", len(m.Tasks), err)
+		if err := checkTask(h, &t, n); err != nil {
+			return bad("task %d: %v", n, err)
+		}
+		if !bytes.Equal(data, canonical(&t)) {
+			return bad("task %d is not written as lifesat writes it", n)
+		}
+		if only >= 0 {
+			found = &t
+			continue
 		}
 		m.Tasks = append(m.Tasks, t)
 	}
-	if len(m.Tasks) != h.Tasks {
-		return nil, fmt.Errorf("%w: %d tasks, the header says %d", ErrManifest, len(m.Tasks), h.Tasks)
+	if n != h.Tasks {
+		return nil, nil, fmt.Errorf("%w: %d tasks, the header says %d", ErrManifest, n, h.Tasks)
 	}
-	if h.Kind == KindSplit {
-		if err := m.checkSplit(); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+	if only < 0 && h.Kind == KindSplit {
+		if err := m.checkCubes(); err != nil {
+			return nil, nil, fmt.Errorf("%w: %v", ErrManifest, err)
 		}
 	}
-	if fp := m.fingerprint(); fp != h.Fingerprint {
-		return nil, fmt.Errorf("%w: the fingerprint is %s, the manifest's content hashes to %s: it was changed after it was planned", ErrManifest, h.Fingerprint, fp)
+	if fp := "sha256:" + hex.EncodeToString(hash.Sum(nil)); fp != h.Fingerprint {
+		return nil, nil, fmt.Errorf("%w: the fingerprint is %s, the manifest's content hashes to %s: it was changed after it was planned", ErrManifest, h.Fingerprint, fp)
 	}
-	return m, nil
+	return m, found, nil
+}
+
+// canonical is v's line as Write writes it, its newline included.
+func canonical(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // headers and tasks are plain data
+	}
+	return buf.Bytes()
 }
 
 // strict decodes one JSON value from data, refusing unknown fields and
@@ -257,7 +322,9 @@ func strict(data []byte, v any) error {
 	return nil
 }
 
-// checkTask checks task t, found at place i of a manifest with header h.
+// checkTask checks task t, found at place i of a manifest with header h:
+// its index and ID, its labels, its spec, and for a split that it is the
+// whole search with a cube's cells known.
 func checkTask(h *Header, t *Task, i int) error {
 	if t.Index != i {
 		return fmt.Errorf("its index is %d", t.Index)
@@ -273,6 +340,11 @@ func checkTask(h *Header, t *Task, i int) error {
 	if _, _, err := search(&t.Spec); err != nil {
 		return err
 	}
+	if h.Kind == KindSplit {
+		if _, err := cubeOf(h.Whole, &t.Spec); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -286,30 +358,38 @@ func search(sp *job.Spec) (lifesat.Problem, *lifesat.Settings, error) {
 	return q.Search()
 }
 
-// checkSplit checks that every task of a split is the whole search with
-// a cube's cells known, and that the cubes partition it.
-func (m *Manifest) checkSplit() error {
-	whole := *m.Header.Whole
-	if _, _, err := search(&whole); err != nil {
-		return fmt.Errorf("the whole search: %v", err)
+// cubeOf is the cube of a split's task: the cells it knows beyond the
+// whole search's. It fails when the task is not the whole search with
+// more cells known.
+func cubeOf(whole, sp *job.Spec) (Cube, error) {
+	if len(sp.Known) < len(whole.Known) || !slices.Equal(sp.Known[:len(whole.Known)], whole.Known) {
+		return nil, errors.New("it does not know the cells the whole search knows")
 	}
+	q := *sp
+	q.Known = whole.Known
+	if !reflect.DeepEqual(&q, whole) {
+		return nil, errors.New("it is not the whole search with a cube's cells known")
+	}
+	if sp.Solutions > 1 {
+		return nil, fmt.Errorf("it asks for %d patterns; a split stops at the first", sp.Solutions)
+	}
+	var c Cube
+	for _, k := range sp.Known[len(whole.Known):] {
+		c = append(c, lifesat.KnownCell{Gen: k[0], X: k[1], Y: k[2], Alive: k[3] == 1})
+	}
+	return c, nil
+}
+
+// checkCubes checks that the cubes of a split's tasks partition its
+// whole search.
+func (m *Manifest) checkCubes() error {
 	cubes := make([]Cube, len(m.Tasks))
 	for i := range m.Tasks {
-		sp := m.Tasks[i].Spec
-		if len(sp.Known) < len(whole.Known) || !slices.Equal(sp.Known[:len(whole.Known)], whole.Known) {
-			return fmt.Errorf("task %d does not know the cells the whole search knows", i)
+		c, err := cubeOf(m.Header.Whole, &m.Tasks[i].Spec)
+		if err != nil {
+			return fmt.Errorf("task %d: %v", i, err)
 		}
-		cube := sp.Known[len(whole.Known):]
-		sp.Known = whole.Known
-		if !reflect.DeepEqual(sp, whole) {
-			return fmt.Errorf("task %d is not the whole search with a cube's cells known", i)
-		}
-		if sp.Solutions > 1 {
-			return fmt.Errorf("task %d asks for %d patterns; a split stops at the first", i, sp.Solutions)
-		}
-		for _, k := range cube {
-			cubes[i] = append(cubes[i], lifesat.KnownCell{Gen: k[0], X: k[1], Y: k[2], Alive: k[3] == 1})
-		}
+		cubes[i] = c
 	}
 	return Partition(cubes)
 }

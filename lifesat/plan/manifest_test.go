@@ -231,3 +231,36 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadTask: ReadTask gives each task as Read does; it refuses a
+// manifest changed anywhere, not only in its task, and a task the
+// manifest does not have.
+func TestReadTask(t *testing.T) {
+	good := validManifest(t)
+	m, err := plan.Read(bytes.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Tasks {
+		h, task, err := plan.ReadTask(bytes.NewReader(good), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(*h, m.Header) || !reflect.DeepEqual(*task, m.Tasks[i]) {
+			t.Errorf("task %d: %+v %+v, Read gives %+v %+v", i, h, task, m.Header, m.Tasks[i])
+		}
+	}
+	for _, i := range []int{-1, len(m.Tasks)} {
+		if _, _, err := plan.ReadTask(bytes.NewReader(good), i); !errors.Is(err, plan.ErrIndex) {
+			t.Errorf("task %d: %v, want an ErrIndex", i, err)
+		}
+	}
+	other := bytes.Replace(good, []byte(`"seed":2`), []byte(`"seed":7`), 1) // task 1's search
+	if _, _, err := plan.ReadTask(bytes.NewReader(other), 0); !errors.Is(err, plan.ErrManifest) || !strings.Contains(err.Error(), "fingerprint") {
+		t.Errorf("task 0 of a manifest whose task 1 changed: %v", err)
+	}
+	spaced := bytes.Replace(good, []byte(`"seed":2`), []byte(`"seed": 2`), 1)
+	if _, _, err := plan.ReadTask(bytes.NewReader(spaced), 1); !errors.Is(err, plan.ErrManifest) || !strings.Contains(err.Error(), "written") {
+		t.Errorf("a task line lifesat does not write: %v", err)
+	}
+}

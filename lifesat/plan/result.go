@@ -56,13 +56,14 @@ func ResultsDir(path string) string {
 // MaxResult is the largest result file read, in bytes.
 const MaxResult = 256 << 20
 
-// ReadRecord reads task i's result file from dir and checks it against
-// the manifest: its format, fingerprint, index and ID, its status, and
-// every pattern it holds, re-simulated against the task's problem
-// (lifesat.Problem.Check). It returns nil and no error when the file
-// does not exist; every other failure wraps ErrResult and names the file.
-func ReadRecord(m *Manifest, dir string, i int) (*Record, error) {
-	path := filepath.Join(dir, ResultFile(i))
+// ReadRecord reads task t's result file from dir and checks it against
+// the task and its manifest's header: its format, fingerprint, index and
+// ID, its status, and every pattern it holds, re-simulated against the
+// task's problem (lifesat.Problem.Check). It returns nil and no error
+// when the file does not exist; every other failure wraps ErrResult and
+// names the file.
+func ReadRecord(h *Header, t *Task, dir string) (*Record, error) {
+	path := filepath.Join(dir, ResultFile(t.Index))
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -79,10 +80,10 @@ func ReadRecord(m *Manifest, dir string, i int) (*Record, error) {
 		return nil, fmt.Errorf("%w: %s: larger than %d bytes", ErrResult, path, MaxResult)
 	}
 	rec, err := DecodeRecord(data)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrResult, path, err)
+	if err == nil {
+		err = rec.check(h, t)
 	}
-	if err := rec.check(m, i); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrResult, path, err)
 	}
 	return rec, nil
@@ -106,29 +107,25 @@ func DecodeRecord(data []byte) (*Record, error) {
 	return &rec, nil
 }
 
-// check checks the record against task i of m.
-func (rec *Record) check(m *Manifest, i int) error {
-	t := &m.Tasks[i]
+// check checks the record against task t of the manifest with header h.
+func (rec *Record) check(h *Header, t *Task) error {
 	switch {
-	case rec.Manifest != m.Header.Fingerprint:
-		return fmt.Errorf("it belongs to another manifest (fingerprint %s, this manifest's is %s)", rec.Manifest, m.Header.Fingerprint)
-	case rec.Index != i || rec.ID != t.ID:
-		return fmt.Errorf("it is the result of task %d (%s), not of task %d (%s)", rec.Index, rec.ID, i, t.ID)
+	case rec.Manifest != h.Fingerprint:
+		return fmt.Errorf("it belongs to another manifest (fingerprint %s, this manifest's is %s)", rec.Manifest, h.Fingerprint)
+	case rec.Index != t.Index || rec.ID != t.ID:
+		return fmt.Errorf("it is the result of task %d (%s), not of task %d (%s)", rec.Index, rec.ID, t.Index, t.ID)
 	case rec.WallSeconds < 0 || rec.CPUSeconds < 0:
 		return errors.New("negative times")
 	}
-	_, err := rec.Patterns(m)
+	_, err := rec.Patterns(t)
 	return err
 }
 
 // Patterns reads the record's patterns back and re-simulates each
-// against its task's problem; an answer that fails is an error, and so
-// is a status other than found, none, stopped and error, or a result
-// that is found without a pattern.
-func (rec *Record) Patterns(m *Manifest) ([]*lifesat.Pattern, error) {
-	if rec.Index < 0 || rec.Index >= len(m.Tasks) {
-		return nil, fmt.Errorf("task %d is not in the manifest", rec.Index)
-	}
+// against the problem of t, its task; an answer that fails is an error,
+// and so is a status other than found, none, stopped and error, or a
+// result that is found without a pattern.
+func (rec *Record) Patterns(t *Task) ([]*lifesat.Pattern, error) {
 	r := rec.Result
 	switch r.Status {
 	case job.Found, job.None, job.Stopped:
@@ -147,7 +144,7 @@ func (rec *Record) Patterns(m *Manifest) ([]*lifesat.Pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, s, err := search(&m.Tasks[rec.Index].Spec)
+	p, s, err := search(&t.Spec)
 	if err != nil {
 		return nil, err
 	}

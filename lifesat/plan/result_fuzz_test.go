@@ -27,7 +27,7 @@ func FuzzReadRecord(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(d, plan.ResultFile(1)), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rec, err := plan.ReadRecord(m, d, 1)
+		rec, err := plan.ReadRecord(&m.Header, &m.Tasks[1], d)
 		if err == nil {
 			if rec.Index != 1 || rec.ID != m.Tasks[1].ID || rec.Manifest != m.Header.Fingerprint {
 				t.Fatalf("accepted %+v", rec)

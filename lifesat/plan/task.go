@@ -101,7 +101,8 @@ func (o Outcome) String() string {
 // answer (and then cancels the others).
 const FoundFile = "found"
 
-// RunTask runs task i of m and writes its result file in dir, which it
+// RunTask runs task t of the manifest with header h (as ReadTask or Read
+// reads them) and writes its result file in dir, which it
 // creates if need be. A task whose result file exists and is valid is
 // not run again (Skipped), so a killed or requeued array resumes where
 // it stopped; a result file that is corrupt or foreign is an error, and
@@ -116,7 +117,7 @@ const FoundFile = "found"
 // runs again on resume. A search that fails is written with the status
 // "error" and its message, and RunTask returns no error: the failure is
 // the task's result.
-func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptions) (*Record, Outcome, error) {
+func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptions) (*Record, Outcome, error) {
 	var o TaskOptions
 	if opt != nil {
 		o = *opt
@@ -127,26 +128,27 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 	if o.Poll <= 0 {
 		o.Poll = time.Second
 	}
-	if i < 0 || i >= len(m.Tasks) {
-		return nil, Ran, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, i, len(m.Tasks)-1)
+	i := t.Index
+	if i < 0 || i >= h.Tasks {
+		return nil, Ran, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, i, h.Tasks-1)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, Ran, err
 	}
-	if rec, err := ReadRecord(m, dir, i); err != nil || rec != nil {
+	if rec, err := ReadRecord(h, t, dir); err != nil || rec != nil {
 		return rec, Skipped, err
 	}
-	split := m.Header.Kind == KindSplit
+	split := h.Kind == KindSplit
 	if split {
-		if _, ok := FoundBy(m, dir); ok {
+		if _, ok := FoundBy(h, dir); ok {
 			return nil, Superseded, nil
 		}
 	}
 	run, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	if m.Header.LimitSeconds > 0 {
+	if h.LimitSeconds > 0 {
 		var stop context.CancelFunc
-		run, stop = context.WithTimeout(run, time.Duration(m.Header.LimitSeconds*float64(time.Second)))
+		run, stop = context.WithTimeout(run, time.Duration(h.LimitSeconds*float64(time.Second)))
 		defer stop()
 	}
 	superseded := errors.New("another task found the answer")
@@ -159,7 +161,7 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 				case <-run.Done():
 					return
 				case <-tick.C:
-					if _, ok := FoundBy(m, dir); ok {
+					if _, ok := FoundBy(h, dir); ok {
 						cancel(superseded)
 						return
 					}
@@ -168,10 +170,10 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 		}()
 	}
 	host, _ := os.Hostname()
-	rec := &Record{Format: Format, Manifest: m.Header.Fingerprint, Index: i, ID: m.Tasks[i].ID,
+	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: i, ID: t.ID,
 		Host: host, Engine: o.Engine, Started: time.Now().UTC().Round(time.Millisecond)}
 	cpu := cpuTime()
-	sp := m.Tasks[i].Spec
+	sp := t.Spec
 	res := job.Run(run, &sp, o.Progress)
 	rec.WallSeconds = time.Since(rec.Started).Seconds()
 	rec.CPUSeconds = max(0, (cpuTime() - cpu).Seconds())
@@ -187,7 +189,7 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 		}
 	}
 	// The answer as it will be read back, re-simulated.
-	if _, err := rec.Patterns(m); err != nil {
+	if _, err := rec.Patterns(t); err != nil {
 		return nil, Ran, fmt.Errorf("plan: task %d: internal error: %v", i, err)
 	}
 	data, err := json.MarshalIndent(rec, "", " ")
@@ -198,7 +200,7 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 		return nil, Ran, err
 	}
 	if split && res.Status == job.Found {
-		mark := fmt.Sprintf("%d\n%s\n", i, m.Header.Fingerprint)
+		mark := fmt.Sprintf("%d\n%s\n", i, h.Fingerprint)
 		if err := writeAtomic(dir, FoundFile, []byte(mark)); err != nil {
 			return rec, Ran, err
 		}
@@ -210,24 +212,29 @@ func RunTask(ctx context.Context, m *Manifest, dir string, i int, opt *TaskOptio
 // temporary file's sync and its rename: the tests kill a task there.
 var beforeRename func()
 
-// FoundBy reports which task of the split m found its answer, as the
-// FoundFile of dir says, and only when that task's result file is valid
-// and found. A missing, foreign or wrong FoundFile is no answer.
-func FoundBy(m *Manifest, dir string) (int, bool) {
+// FoundBy reports which task of the split with header h found its
+// answer, as the FoundFile of dir says, when that task's result file is
+// of this manifest and says found. It does not re-simulate the answer: a
+// FoundFile only stops tasks, and Collect checks the answer itself.
+func FoundBy(h *Header, dir string) (int, bool) {
 	data, err := os.ReadFile(filepath.Join(dir, FoundFile))
 	if err != nil || len(data) > 1<<10 {
 		return 0, false
 	}
 	lines := strings.Split(string(data), "\n")
-	if len(lines) != 3 || lines[1] != m.Header.Fingerprint || lines[2] != "" {
+	if len(lines) != 3 || lines[1] != h.Fingerprint || lines[2] != "" {
 		return 0, false
 	}
 	i, err := strconv.Atoi(lines[0])
-	if err != nil || i < 0 || i >= len(m.Tasks) {
+	if err != nil || i < 0 || i >= h.Tasks {
 		return 0, false
 	}
-	rec, err := ReadRecord(m, dir, i)
-	if err != nil || rec == nil || rec.Result.Status != job.Found {
+	data, err = os.ReadFile(filepath.Join(dir, ResultFile(i)))
+	if err != nil || len(data) > MaxResult {
+		return 0, false
+	}
+	rec, err := DecodeRecord(data)
+	if err != nil || rec.Manifest != h.Fingerprint || rec.Index != i || rec.Result.Status != job.Found {
 		return 0, false
 	}
 	return i, true

@@ -27,7 +27,7 @@ import (
 func runAll(t testing.TB, m *plan.Manifest, dir string) {
 	t.Helper()
 	for i := range m.Tasks {
-		if _, _, err := plan.RunTask(context.Background(), m, dir, i, nil); err != nil {
+		if _, _, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[i], dir, nil); err != nil {
 			t.Fatalf("task %d: %v", i, err)
 		}
 	}
@@ -165,7 +165,7 @@ func TestResume(t *testing.T) {
 		t.Errorf("with tasks 1 and 3 missing: %+v", s)
 	}
 	for i := range m.Tasks {
-		_, out, err := plan.RunTask(context.Background(), m, dir, i, nil)
+		_, out, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[i], dir, nil)
 		if want := map[bool]plan.Outcome{true: plan.Ran, false: plan.Skipped}[i == 1 || i == 3]; err != nil || out != want {
 			t.Errorf("task %d: %v, %v; want %v", i, out, err, want)
 		}
@@ -241,7 +241,7 @@ func TestBadResultFiles(t *testing.T) {
 				t.Errorf("Collect: %v; want one line, an ErrResult that names %s and says %q", err, tt.file, tt.want)
 			}
 			if tt.file == plan.ResultFile(0) {
-				_, _, err := plan.RunTask(context.Background(), m, d, 0, nil)
+				_, _, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[0], d, nil)
 				if !errors.Is(err, plan.ErrResult) {
 					t.Errorf("RunTask: %v; want an ErrResult", err)
 				}
@@ -262,7 +262,7 @@ func TestSplitFound(t *testing.T) {
 	dir := t.TempDir()
 	found := -1
 	for i := range m.Tasks {
-		rec, out, err := plan.RunTask(context.Background(), m, dir, i, nil)
+		rec, out, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[i], dir, nil)
 		switch {
 		case err != nil:
 			t.Fatalf("task %d: %v", i, err)
