@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat/internal/cputime"
 	"github.com/lifesat/lifesat/lifesat/job"
 )
 
@@ -172,11 +173,11 @@ func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptio
 	host, _ := os.Hostname()
 	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: i, ID: t.ID,
 		Host: host, Engine: o.Engine, Started: time.Now().UTC().Round(time.Millisecond)}
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	sp := t.Spec
 	res := job.Run(run, &sp, o.Progress)
 	rec.WallSeconds = time.Since(rec.Started).Seconds()
-	rec.CPUSeconds = max(0, (cpuTime() - cpu).Seconds())
+	rec.CPUSeconds = max(0, (cputime.Process() - cpu).Seconds())
 	rec.Result = *res
 	// A search stopped from outside writes nothing: it runs again on
 	// resume. One that ended first keeps its answer.

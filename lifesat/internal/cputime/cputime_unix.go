@@ -1,15 +1,16 @@
 //go:build unix
 
-package plan
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the processor time, user and system, this process and its
-// children that have ended (an external solver) have used.
-func cpuTime() time.Duration {
+// Process is the processor time, user and system, this process and its
+// children that have ended and been waited for (an external solver) have
+// used so far.
+func Process() time.Duration {
 	var total time.Duration
 	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
 		var ru syscall.Rusage
