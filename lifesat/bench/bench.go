@@ -39,11 +39,19 @@ type Case struct {
 	Seeded bool
 	// Timeout, when not zero, bounds each run of the case instead of
 	// the default 2 minutes (Options.Timeout, when set, overrides it).
+	// For Cubes it bounds each cube.
 	Timeout time.Duration
+	// Workers is the number of workers of a Split case, of members of a
+	// Race case; 0 means 1. Cubes is the number of cubes of a Split or
+	// Cubes case (split.go).
+	Workers, Cubes int
 }
 
 // Name describes the case's problem, like "still life 16x16".
 func (c Case) Name() string {
+	if splitCase(c) {
+		return c.splitName()
+	}
 	switch c.Kind {
 	case Max:
 		return "max " + c.Problem.String()
@@ -149,16 +157,23 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 			if err := ctx.Err(); err != nil {
 				return rows, err
 			}
-			var r Row
-			if c.Kind == LLS {
-				r = runLLS(ctx, opt.LLS, c, seed, timeout)
-			} else {
-				r = measure(ctx, c, solver, seed, timeout)
+			var measured []Row
+			switch {
+			case c.Kind == LLS:
+				measured = []Row{runLLS(ctx, opt.LLS, c, seed, timeout)}
+			case c.Kind == Cubes:
+				measured = measureCubes(ctx, c, c.row(seed), c.settings(solver, seed), timeout)
+			case splitCase(c):
+				measured = []Row{measureSplit(ctx, c, c.row(seed), c.settings(solver, seed), timeout)}
+			default:
+				measured = []Row{measure(ctx, c, solver, seed, timeout)}
 			}
-			r.Machine = machine
-			rows = append(rows, r)
-			if opt.Progress != nil {
-				opt.Progress(r)
+			for _, r := range measured {
+				r.Machine = machine
+				rows = append(rows, r)
+				if opt.Progress != nil {
+					opt.Progress(r)
+				}
 			}
 		}
 	}
@@ -184,19 +199,9 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	runtime.GC()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed, Diversify: c.Diversify}
-	name := c.Solver
-	if name == "" {
-		name = "gophersat"
-	}
-	enc := string(c.Encoding)
-	if enc == "" {
-		enc = string(lifesat.DefaultEncoding)
-		if c.Kind == Max {
-			enc = string(lifesat.MaxEncoding)
-		}
-	}
-	r := Row{Problem: c.Name(), Side: c.Problem.Width, Period: max(c.Problem.Period, 1), Encoding: enc, Solver: name, Seed: seed}
+	set := c.settings(solver, seed)
+	r := c.row(seed)
+	enc, name := r.Encoding, r.Solver
 	status := func(err error, st logic.Status) string {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
@@ -260,6 +265,27 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		}
 	}
 	return r
+}
+
+// settings are the settings of c's runs with a seed.
+func (c Case) settings(solver logic.Solver, seed uint64) *lifesat.Settings {
+	return &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed, Diversify: c.Diversify}
+}
+
+// row is the row of c's run with a seed, before it is measured.
+func (c Case) row(seed uint64) Row {
+	name := c.Solver
+	if name == "" {
+		name = "gophersat"
+	}
+	enc := string(c.Encoding)
+	if enc == "" {
+		enc = string(lifesat.DefaultEncoding)
+		if c.Kind == Max {
+			enc = string(lifesat.MaxEncoding)
+		}
+	}
+	return Row{Problem: c.Name(), Side: c.Problem.Width, Period: max(c.Problem.Period, 1), Encoding: enc, Solver: name, Seed: seed}
 }
 
 // crossCount checks a still-life count a second way: by enumeration with

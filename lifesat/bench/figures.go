@@ -2,14 +2,17 @@ package bench
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
 )
 
@@ -242,4 +245,114 @@ var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, erro
 		}
 	}
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n"})
+}}
+
+// workersFigure draws, for split problem k (SplitProblems), the wall and
+// CPU times of the split and of the race against the number of workers,
+// the median over seeds, and the wall time ProjectSplit gives from each
+// seed's cube times for 1 to 64 workers.
+func workersFigure(k int, name string) Figure {
+	return Figure{Name: name, Draw: func(rows []Row) (*plot.Plot, error) {
+		p := SplitProblems()[k]
+		var s []lifeplot.Sample
+		var stopped []string
+		for _, r := range rows {
+			var kind string
+			var workers int
+			switch {
+			case sscan(r.Problem, fmt.Sprintf("split %v, %%d cubes, %%d workers", p), new(int), &workers):
+				kind = "split"
+			case sscan(r.Problem, fmt.Sprintf("race %v, %%d members", p), &workers):
+				kind = "race"
+			default:
+				continue
+			}
+			cpu, err := strconv.ParseFloat(r.Value, 64)
+			if err != nil || r.Status == "ERROR" {
+				continue
+			}
+			wall, cpuSeries := kind+": wall time", kind+": CPU time"
+			if r.Status == "UNKNOWN" {
+				wall, cpuSeries = wall+", stopped", cpuSeries+", stopped"
+				stopped = append(stopped, wall, cpuSeries)
+			}
+			s = append(s, lifeplot.Sample{Series: wall, X: float64(workers), Seconds: math.Max(r.SolveMS/1000, 1e-3)},
+				lifeplot.Sample{Series: cpuSeries, X: float64(workers), Seconds: math.Max(cpu/1000, 1e-3)})
+		}
+		for _, cubes := range cubeRuns(rows, p) {
+			for w := 1; w <= 64; w *= 2 {
+				if secs, _ := ProjectSplit(cubes, w); secs > 0 {
+					s = append(s, lifeplot.Sample{Series: "split: wall time projected from the cube times", X: float64(w), Seconds: secs})
+				}
+			}
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no split or race rows of %v", p)
+		}
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: fmt.Sprintf("%v: split into cubes, and the race", p), XLabel: "workers", LogX: true, PointsOnly: stopped})
+	}}
+}
+
+// cubeRuns groups the cube rows of problem p by seed, each in the
+// manifest's order.
+func cubeRuns(rows []Row, p lifesat.Problem) [][]CubeTime {
+	bySeed := map[uint64][]Row{}
+	var seeds []uint64
+	for _, r := range rows {
+		var n int
+		if isCubeRow(r) && sscan(r.Problem, fmt.Sprintf("cubes of %v, %%d cubes", p), &n) {
+			if _, ok := bySeed[r.Seed]; !ok {
+				seeds = append(seeds, r.Seed)
+			}
+			bySeed[r.Seed] = append(bySeed[r.Seed], r)
+		}
+	}
+	var out [][]CubeTime
+	for _, seed := range seeds {
+		out = append(out, CubeTimes(bySeed[seed]))
+	}
+	return out
+}
+
+// sscan reports whether s reads as format, exactly.
+func sscan(s, format string, args ...any) bool {
+	n, err := fmt.Sscanf(s, format, args...)
+	return err == nil && n == len(args) && fmt.Sprintf(format, derefs(args)...) == s
+}
+
+func derefs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = *a.(*int)
+	}
+	return out
+}
+
+// cubesFigure draws every cube's time alone against its place in the
+// manifest: the spread of the cubes, a point per cube and seed.
+var cubesFigure = Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, error) {
+	var s []lifeplot.Sample
+	var stopped []string
+	for k, p := range SplitProblems() {
+		short := []string{"p4 10x10", "c/4 ship 7x7"}[k]
+		for _, run := range cubeRuns(rows, p) {
+			for i, c := range run {
+				series := short + ": no pattern"
+				if c.Found {
+					series = short + ": a pattern"
+				}
+				s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: math.Max(c.Seconds, 1e-3)})
+			}
+		}
+		for _, r := range rows {
+			var n int
+			if isCubeRow(r) && r.Status == "UNKNOWN" && sscan(r.Problem, fmt.Sprintf("cubes of %v, %%d cubes", p), &n) {
+				stopped = append(stopped, short+": no pattern")
+			}
+		}
+	}
+	if len(s) == 0 {
+		return nil, fmt.Errorf("no cube rows")
+	}
+	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube of the splits alone (64 cubes)", XLabel: "cube", PointsOnly: stopped})
 }}

@@ -20,7 +20,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, split Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
@@ -101,7 +101,27 @@ func Suites() []Suite {
 		hard.Cases = append(hard.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 3 * time.Minute})
 	}
 	hard.Plots = []Figure{hardFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard}
+
+	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10 and a c/4 (diagonal) ship in 7x7; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
+	for _, p := range SplitProblems() {
+		for _, w := range []int{1, 2, 4} {
+			split.Cases = append(split.Cases,
+				Case{Kind: Split, Problem: p, Cubes: 64, Workers: w, Seeded: true, Timeout: 5 * time.Minute},
+				Case{Kind: Race, Problem: p, Workers: w, Seeded: true, Timeout: 5 * time.Minute})
+		}
+		split.Cases = append(split.Cases,
+			Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute},
+			Case{Kind: Cubes, Problem: p, Cubes: 64, Seeded: true, Timeout: time.Minute})
+	}
+	split.Plots = []Figure{workersFigure(0, "workers-p4"), workersFigure(1, "workers-ship"), cubesFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, split}
+}
+
+// SplitProblems are the searches of the split suite, in its order: the
+// issue's exact p4 oscillator in 10x10, and a c/4 ship where one exists
+// (the glider's speed, diagonal, in 7x7).
+func SplitProblems() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Oscillator(4, 10, 10), lifesat.Spaceship(4, 1, 1, 7, 7)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"errors"
@@ -28,6 +29,13 @@ const (
 	// Life formula sets next to nothing, and the clause counts alone
 	// choose.
 	Lookahead = "lookahead"
+	// FirstAlive makes cube k say that cell k of generation 0, in
+	// reading order (row by row from the top left), is its first live
+	// cell: cells 0..k-1 dead and cell k alive, for k < n-1, and the last
+	// cube says that cells 0..n-2 are dead. Each cube pins where the
+	// pattern starts, which a translation of it would otherwise leave
+	// open: n cubes.
+	FirstAlive = "first-alive"
 )
 
 // CutOptions tune Cut. A nil *CutOptions means the defaults, and so does
@@ -88,8 +96,8 @@ func Cut(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *CutOp
 	if o.Method == "" {
 		o.Method = Centre
 	}
-	if o.Method != Lookahead && o.Method != Centre {
-		return nil, nil, fmt.Errorf("%w: unknown cube method %q (want %s or %s)", ErrPlan, o.Method, Centre, Lookahead)
+	if o.Method != Lookahead && o.Method != Centre && o.Method != FirstAlive {
+		return nil, nil, fmt.Errorf("%w: unknown cube method %q (want %s, %s or %s)", ErrPlan, o.Method, Centre, Lookahead, FirstAlive)
 	}
 	set := lifesat.Settings{}
 	if s != nil {
@@ -101,11 +109,13 @@ func Cut(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *CutOp
 	if err != nil {
 		return nil, nil, err
 	}
-	la := newLookahead(in, o.Method == Centre)
+	la := newLookahead(in, o.Method != Lookahead)
 	var cubes []Cube
 	switch o.Method {
 	case Centre:
 		cubes = la.centre(o.Cubes)
+	case FirstAlive:
+		cubes = la.firstAlive(o.Cubes)
 	default:
 		if cubes, err = la.tree(ctx, o.Cubes, o.Candidates); err != nil {
 			return nil, nil, err
@@ -170,18 +180,53 @@ func (v cellVar) known(alive bool) lifesat.KnownCell {
 	return k
 }
 
-// centre is 2^k cubes on the k cells nearest the centre, 2^k <= n, in
-// the order of a binary count with alive as 0: all alive first.
+// open is the cell variables that the formula's unit clauses do not
+// set (a template's known cells, say), nearest the centre first.
+func (la *lookahead) open() []cellVar {
+	var cells []cellVar
+	for _, v := range la.cells {
+		if la.prop.value(v.lit) == 0 {
+			cells = append(cells, v)
+		}
+	}
+	return cells
+}
+
+// centre is 2^k cubes on the k open cells nearest the centre, 2^k <= n,
+// in the order of a binary count with alive as 0: all alive first.
 func (la *lookahead) centre(n int) []Cube {
+	cells := la.open()
 	k := 0
-	for k < len(la.cells) && k < 30 && 1<<(k+1) <= n {
+	for k < len(cells) && k < 30 && 1<<(k+1) <= n {
 		k++
 	}
 	cubes := make([]Cube, 0, 1<<k)
 	for m := range 1 << k {
 		c := make(Cube, k)
 		for i := range k {
-			c[i] = la.cells[i].known(m>>(k-1-i)&1 == 0)
+			c[i] = cells[i].known(m>>(k-1-i)&1 == 0)
+		}
+		cubes = append(cubes, c)
+	}
+	return cubes
+}
+
+// firstAlive is the cubes of FirstAlive: the first live cell of
+// generation 0, in reading order, among the first n-1 open cells.
+func (la *lookahead) firstAlive(n int) []Cube {
+	cells := la.open()
+	slices.SortFunc(cells, func(a, b cellVar) int {
+		return cmp.Or(cmp.Compare(a.cell.Y, b.cell.Y), cmp.Compare(a.cell.X, b.cell.X))
+	})
+	k := min(n-1, len(cells))
+	var cubes []Cube
+	for i := range k + 1 {
+		c := make(Cube, 0, i+1)
+		for _, v := range cells[:i] {
+			c = append(c, v.known(false))
+		}
+		if i < k {
+			c = append(c, cells[i].known(true))
 		}
 		cubes = append(cubes, c)
 	}

@@ -169,14 +169,17 @@ func TestCut(t *testing.T) {
 	sym := lifesat.Oscillator(2, 6, 6)
 	sym.Symmetry = life.D4Plus
 	for _, p := range []lifesat.Problem{lifesat.Oscillator(3, 6, 6), lifesat.Spaceship(4, 2, 0, 7, 6), sym, lifesat.StillLife(5, 5)} {
-		for _, method := range []string{plan.Lookahead, plan.Centre} {
+		for _, method := range []string{plan.Lookahead, plan.Centre, plan.FirstAlive} {
 			cubes, st, err := plan.Cut(ctx, p, nil, &plan.CutOptions{Cubes: 12, Method: method})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := 12
-			if method == plan.Centre {
+			switch method {
+			case plan.Centre:
 				want = 8
+			case plan.FirstAlive:
+				want = min(12, st.CellVars+1) // one cube per cell variable, and the last
 			}
 			if len(cubes) != want || st.Cubes != want {
 				t.Errorf("%v %s: %d cubes (stats %d), want %d", p, method, len(cubes), st.Cubes, want)
@@ -196,7 +199,7 @@ func TestCut(t *testing.T) {
 					if i := k.Y*p.Width + k.X; orbit[i] != i {
 						t.Errorf("%v %s: cell %v is not its orbit's first", p, method, k)
 					}
-					if method == plan.Centre && k.Gen != 0 {
+					if method != plan.Lookahead && k.Gen != 0 {
 						t.Errorf("%v %s: cell %v not of generation 0", p, method, k)
 					}
 				}
@@ -222,7 +225,7 @@ func TestSplitCountsAddUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, method := range []string{plan.Lookahead, plan.Centre} {
+	for _, method := range []string{plan.Lookahead, plan.Centre, plan.FirstAlive} {
 		cubes, _, err := plan.Cut(ctx, p, set, &plan.CutOptions{Cubes: 16, Method: method})
 		if err != nil {
 			t.Fatal(err)
@@ -239,6 +242,31 @@ func TestSplitCountsAddUp(t *testing.T) {
 		}
 		if sum != whole.Int64() {
 			t.Errorf("%s: the cubes hold %d still lifes, the box %v", method, sum, whole)
+		}
+	}
+}
+
+// TestCutSkipsKnownCells: cells that the problem already knows (a
+// template's, its own Known) are not cut on: no cube is empty for that.
+func TestCutSkipsKnownCells(t *testing.T) {
+	p := lifesat.Oscillator(2, 6, 6)
+	p.Known = []lifesat.KnownCell{{X: 2, Y: 2, Alive: true}, {X: 3, Y: 3}, {X: 0, Y: 0}}
+	for _, method := range []string{plan.Centre, plan.FirstAlive, plan.Lookahead} {
+		cubes, st, err := plan.Cut(context.Background(), p, nil, &plan.CutOptions{Cubes: 8, Method: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cubes {
+			for _, k := range c {
+				for _, known := range p.Known {
+					if k.X == known.X && k.Y == known.Y && k.Gen == known.Gen {
+						t.Errorf("%s: cube %v cuts on the known cell %v", method, c, known)
+					}
+				}
+			}
+		}
+		if st.Refuted != 0 {
+			t.Errorf("%s: %d cubes refuted by propagation", method, st.Refuted)
 		}
 	}
 }
