@@ -43,8 +43,9 @@ type Case struct {
 	Timeout time.Duration
 	// Workers is the number of workers of a Split case, of members of a
 	// Race case; 0 means 1. Cubes is the number of cubes of a Split or
-	// Cubes case (split.go).
+	// Cubes case (split.go), Method how they are cut (plan.CutOptions).
 	Workers, Cubes int
+	Method         string
 }
 
 // Name describes the case's problem, like "still life 16x16".

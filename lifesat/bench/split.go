@@ -27,7 +27,7 @@ import (
 // The kinds of split timings.
 const (
 	// Split runs a split search: the problem cut into Case.Cubes cubes
-	// (plan.Split, its default cut), Case.Workers at once, until a cube
+	// (plan.Split, cut as Case.Method says), Case.Workers at once, until a cube
 	// has a pattern or every cube has none. The row's SolveMS is the wall
 	// time, its Value the CPU time in ms.
 	Split = "split"
@@ -54,7 +54,7 @@ func (c Case) splitName() string {
 
 // splitManifest cuts c's problem for a seed.
 func splitManifest(ctx context.Context, c Case, set *lifesat.Settings) (*plan.Manifest, error) {
-	return plan.Split(ctx, c.Problem, set, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: c.Cubes}})
+	return plan.Split(ctx, c.Problem, set, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: c.Cubes, Method: c.Method}})
 }
 
 // rowStatus is a row's status for a search's outcome.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/plan"
 )
 
 // A Suite is a named set of cases and the plots that show them.
@@ -102,16 +103,16 @@ func Suites() []Suite {
 	}
 	hard.Plots = []Figure{hardFigure}
 
-	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10 and a c/4 (diagonal) ship in 7x7; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
+	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10 and a c/4 (diagonal) ship in 7x7; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
 	for _, p := range SplitProblems() {
 		for _, w := range []int{1, 2, 4} {
 			split.Cases = append(split.Cases,
-				Case{Kind: Split, Problem: p, Cubes: 64, Workers: w, Seeded: true, Timeout: 5 * time.Minute},
+				Case{Kind: Split, Problem: p, Cubes: 64, Method: plan.FirstAlive, Workers: w, Seeded: true, Timeout: 5 * time.Minute},
 				Case{Kind: Race, Problem: p, Workers: w, Seeded: true, Timeout: 5 * time.Minute})
 		}
 		split.Cases = append(split.Cases,
 			Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute},
-			Case{Kind: Cubes, Problem: p, Cubes: 64, Seeded: true, Timeout: time.Minute})
+			Case{Kind: Cubes, Problem: p, Cubes: 64, Method: plan.FirstAlive, Seeded: true, Timeout: time.Minute})
 	}
 	split.Plots = []Figure{workersFigure(0, "workers-p4"), workersFigure(1, "workers-ship"), cubesFigure}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, split}

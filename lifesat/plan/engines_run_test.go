@@ -68,9 +68,10 @@ func engineSplits(t *testing.T) map[string]*plan.Manifest {
 // engineRun is one engine, running a script for a manifest: it writes
 // the script with the options and runs it with the arguments.
 type engineRun struct {
-	name  string
-	write func(m *plan.Manifest) func(w *bytes.Buffer, o *plan.EngineOptions) error
-	args  []string
+	name     string
+	write    func(m *plan.Manifest) func(w *bytes.Buffer, o *plan.EngineOptions) error
+	args     []string
+	maxArray int // EngineOptions.MaxArray
 }
 
 // engineCmd writes m and its script into dir and returns the command
@@ -79,7 +80,7 @@ func engineCmd(t *testing.T, e engineRun, m *plan.Manifest, dir string, env ...s
 	t.Helper()
 	path := writeManifest(t, m, dir, "plan.jsonl")
 	var buf bytes.Buffer
-	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: []string{"env", driverEnv + "=1", os.Args[0]}, Script: e.name}
+	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: []string{"env", driverEnv + "=1", os.Args[0]}, Script: e.name, MaxArray: e.maxArray}
 	if err := e.write(m)(&buf, o); err != nil {
 		t.Fatal(err)
 	}
@@ -309,4 +310,14 @@ func TestSlurmEngine(t *testing.T) {
 		t.Skip("set SLURM_CONF (.ci/cluster/slurm-up) to run on Slurm")
 	}
 	testEngine(t, slurmEngine)
+	// Fewer array indices than tasks: each index runs three tasks in
+	// turn, and in a split the one that finds the answer stops its loop.
+	chunked := slurmEngine
+	chunked.name, chunked.maxArray = "slurm-chunked", 3
+	m := engineSweeps(t)["sizes"]
+	code, results := runEngine(t, chunked, m, t.TempDir())
+	checkCollected(t, "chunked sizes", m, results, code)
+	m = engineSplits(t)["osc"]
+	code, results = runEngine(t, chunked, m, t.TempDir())
+	checkCollected(t, "chunked osc", m, results, code)
 }
