@@ -117,8 +117,8 @@ var resultName = regexp.MustCompile(`^task-([0-9]+)\.json$`)
 //
 // A split's verdict is VerdictFound with the answer of the first task
 // that found one, re-simulated against the whole search too;
-// VerdictNone when every cube has a result "none" (the cubes partition
-// the search: Read checked it); VerdictIncomplete otherwise. A sweep is
+// VerdictNone when every cube has a result "none" and the cubes
+// partition the search (Partition); VerdictIncomplete otherwise. A sweep is
 // VerdictComplete when every task has a result file.
 func Collect(m *Manifest, dir string) (*Table, error) {
 	entries, err := os.ReadDir(dir)
@@ -141,7 +141,7 @@ func Collect(m *Manifest, dir string) (*Table, error) {
 	for i := range m.Tasks {
 		task := &m.Tasks[i]
 		row := Row{Index: i, ID: task.ID, Labels: task.Labels, Status: Missing}
-		rec, err := ReadRecord(&m.Header, task, dir)
+		rec, pats, err := readRecord(&m.Header, task, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -157,10 +157,6 @@ func Collect(m *Manifest, dir string) (*Table, error) {
 		row.EncodeSeconds, row.SolveSeconds = r.EncodeSeconds, r.SolveSeconds
 		row.Vars, row.Clauses, row.Solves = r.Vars, r.Clauses, r.Solves
 		row.Host, row.Engine = rec.Host, rec.Engine
-		pats, err := rec.Patterns(task) // read once more: ReadRecord checked them
-		if err != nil {
-			return nil, fmt.Errorf("%w: task %d: %v", ErrResult, i, err)
-		}
 		for _, pat := range pats {
 			row.Answers = append(row.Answers, rleLine(pat))
 		}
@@ -190,6 +186,11 @@ func Collect(m *Manifest, dir string) (*Table, error) {
 	case m.Header.Kind == KindSplit && sum.FoundBy != nil:
 		sum.Verdict = VerdictFound
 	case m.Header.Kind == KindSplit && sum.None == len(m.Tasks):
+		// Read checked that the cubes partition the search; a manifest
+		// made in memory is checked here.
+		if err := m.checkCubes(); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+		}
 		sum.Verdict = VerdictNone
 	case m.Header.Kind == KindSweep && sum.Missing == 0:
 		sum.Verdict = VerdictComplete

@@ -63,30 +63,37 @@ const MaxResult = 256 << 20
 // when the file does not exist; every other failure wraps ErrResult and
 // names the file.
 func ReadRecord(h *Header, t *Task, dir string) (*Record, error) {
+	rec, _, err := readRecord(h, t, dir)
+	return rec, err
+}
+
+// readRecord is ReadRecord that also returns the record's patterns.
+func readRecord(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, error) {
 	path := filepath.Join(dir, ResultFile(t.Index))
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxResult+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(data) > MaxResult {
-		return nil, fmt.Errorf("%w: %s: larger than %d bytes", ErrResult, path, MaxResult)
+		return nil, nil, fmt.Errorf("%w: %s: larger than %d bytes", ErrResult, path, MaxResult)
 	}
 	rec, err := DecodeRecord(data)
+	var pats []*lifesat.Pattern
 	if err == nil {
-		err = rec.check(h, t)
+		pats, err = rec.check(h, t)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrResult, path, err)
+		return nil, nil, fmt.Errorf("%w: %s: %v", ErrResult, path, err)
 	}
-	return rec, nil
+	return rec, pats, nil
 }
 
 // DecodeRecord reads a result file's JSON, refusing unknown fields and
@@ -107,18 +114,18 @@ func DecodeRecord(data []byte) (*Record, error) {
 	return &rec, nil
 }
 
-// check checks the record against task t of the manifest with header h.
-func (rec *Record) check(h *Header, t *Task) error {
+// check checks the record against task t of the manifest with header h
+// and returns its patterns, re-simulated.
+func (rec *Record) check(h *Header, t *Task) ([]*lifesat.Pattern, error) {
 	switch {
 	case rec.Manifest != h.Fingerprint:
-		return fmt.Errorf("it belongs to another manifest (fingerprint %s, this manifest's is %s)", rec.Manifest, h.Fingerprint)
+		return nil, fmt.Errorf("it belongs to another manifest (fingerprint %s, this manifest's is %s)", rec.Manifest, h.Fingerprint)
 	case rec.Index != t.Index || rec.ID != t.ID:
-		return fmt.Errorf("it is the result of task %d (%s), not of task %d (%s)", rec.Index, rec.ID, t.Index, t.ID)
+		return nil, fmt.Errorf("it is the result of task %d (%s), not of task %d (%s)", rec.Index, rec.ID, t.Index, t.ID)
 	case rec.WallSeconds < 0 || rec.CPUSeconds < 0:
-		return errors.New("negative times")
+		return nil, errors.New("negative times")
 	}
-	_, err := rec.Patterns(t)
-	return err
+	return rec.Patterns(t)
 }
 
 // Patterns reads the record's patterns back and re-simulates each

@@ -171,12 +171,13 @@ func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptio
 		}()
 	}
 	host, _ := os.Hostname()
+	start := time.Now()
 	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: i, ID: t.ID,
-		Host: host, Engine: o.Engine, Started: time.Now().UTC().Round(time.Millisecond)}
+		Host: host, Engine: o.Engine, Started: start.UTC().Round(time.Millisecond)}
 	cpu := cputime.Process()
 	sp := t.Spec
 	res := job.Run(run, &sp, o.Progress)
-	rec.WallSeconds = time.Since(rec.Started).Seconds()
+	rec.WallSeconds = time.Since(start).Seconds()
 	rec.CPUSeconds = max(0, (cputime.Process() - cpu).Seconds())
 	rec.Result = *res
 	// A search stopped from outside writes nothing: it runs again on

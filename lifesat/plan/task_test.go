@@ -327,3 +327,18 @@ func TestSplitNone(t *testing.T) {
 		t.Errorf("with cube %d missing: %+v", last, s)
 	}
 }
+
+// TestCollectNoneNeedsAPartition: a split made in memory whose cubes do
+// not cover its search (a cube dropped) is never "none", even when every
+// one of its cubes is empty.
+func TestCollectNoneNeedsAPartition(t *testing.T) {
+	m := splitManifest(t, lifesat.Spaceship(2, 1, 0, 5, 5), 4)
+	m.Tasks = m.Tasks[:len(m.Tasks)-1]
+	m.Seal()
+	dir := t.TempDir()
+	runAll(t, m, dir)
+	tab, err := plan.Collect(m, dir)
+	if !errors.Is(err, plan.ErrManifest) {
+		t.Errorf("Collect: %+v, %v; want an ErrManifest", tab, err)
+	}
+}
