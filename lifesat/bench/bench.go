@@ -203,15 +203,6 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	set := c.settings(solver, seed)
 	r := c.row(seed)
 	enc, name := r.Encoding, r.Solver
-	status := func(err error, st logic.Status) string {
-		switch {
-		case errors.Is(err, context.DeadlineExceeded):
-			return "UNKNOWN"
-		case err != nil:
-			return "ERROR"
-		}
-		return st.String()
-	}
 	switch c.Kind {
 	case Max:
 		// The row program is timed alone: Maximize under a deadline also
@@ -232,7 +223,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		if res.Stats.Solves == 0 && res.Stats.Vars == 0 {
 			r.Encoding, r.Solver = RowProgram, NoSolver
 		}
-		r.Status = status(err, res.Status)
+		r.Status = rowStatus(err, res.Status)
 		if res.Optimal {
 			r.Status = "OPTIMAL"
 		}
@@ -248,7 +239,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		start := time.Now()
 		n, err := lifesat.Count(ctx, c.Problem, &lifesat.Settings{AllowEmpty: true, Encoding: c.Encoding, Solver: solver})
 		r.SolveMS = ms(time.Since(start))
-		r.Status = status(err, logic.Sat)
+		r.Status = rowStatus(err, logic.Sat)
 		if err == nil {
 			r.Value = n.String()
 			r.Verified = crossCount(ctx, c.Problem, n.String())
@@ -260,7 +251,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 			return r
 		}
 		fill(&r, res.Stats)
-		r.Status = status(err, res.Status)
+		r.Status = rowStatus(err, res.Status)
 		if len(res.Patterns) > 0 {
 			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
 		}

@@ -334,7 +334,7 @@ var cubesFigure = Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, erro
 	var s []lifeplot.Sample
 	var stopped []string
 	for k, p := range SplitProblems() {
-		short := []string{"p4 10x10", "c/4 ship 7x7"}[k]
+		short := []string{"p4 10x10", "c/4 glider 7x7", "c/4 orthogonal 6x6 (none)"}[k]
 		for _, run := range cubeRuns(rows, p) {
 			for i, c := range run {
 				series := short + ": no pattern"

@@ -77,7 +77,7 @@ func TestSplitRows(t *testing.T) {
 	if len(cubes) != 4 {
 		t.Fatalf("%d cube times", len(cubes))
 	}
-	s.Plots = []bench.Figure{bench.Suites()[8].Plots[2]} // the cubes of the split suite's problems: none here
+	s.Plots = []bench.Figure{bench.Suites()[8].Plots[3]} // the cubes of the split suite's problems: none here
 	if _, err := bench.WritePlots(s, rows, t.TempDir()); err == nil {
 		t.Error("a figure of the split suite's problems drew rows of another problem")
 	}
@@ -103,7 +103,7 @@ func TestSplitFigures(t *testing.T) {
 		rows = append(rows, r)
 	}
 	paths, err := bench.WritePlots(s, rows, t.TempDir())
-	if err != nil || len(paths) != 3 {
+	if err != nil || len(paths) != 4 {
 		t.Fatalf("%v, %v", paths, err)
 	}
 }

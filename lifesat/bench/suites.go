@@ -103,7 +103,7 @@ func Suites() []Suite {
 	}
 	hard.Plots = []Figure{hardFigure}
 
-	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10 and a c/4 (diagonal) ship in 7x7; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
+	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10, a c/4 (diagonal) ship in 7x7 and, where none exists, a c/4 orthogonal ship in 6x6; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
 	for _, p := range SplitProblems() {
 		for _, w := range []int{1, 2, 4} {
 			split.Cases = append(split.Cases,
@@ -114,15 +114,16 @@ func Suites() []Suite {
 			Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute},
 			Case{Kind: Cubes, Problem: p, Cubes: 64, Method: plan.FirstAlive, Seeded: true, Timeout: time.Minute})
 	}
-	split.Plots = []Figure{workersFigure(0, "workers-p4"), workersFigure(1, "workers-ship"), cubesFigure}
+	split.Plots = []Figure{workersFigure(0, "workers-p4"), workersFigure(1, "workers-glider"), workersFigure(2, "workers-none"), cubesFigure}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, split}
 }
 
 // SplitProblems are the searches of the split suite, in its order: the
-// issue's exact p4 oscillator in 10x10, and a c/4 ship where one exists
-// (the glider's speed, diagonal, in 7x7).
+// issue's exact p4 oscillator in 10x10, a c/4 ship where one exists (the
+// glider's speed, diagonal, in 7x7), and a c/4 orthogonal ship in 6x6,
+// where none exists: every cube proves it.
 func SplitProblems() []lifesat.Problem {
-	return []lifesat.Problem{lifesat.Oscillator(4, 10, 10), lifesat.Spaceship(4, 1, 1, 7, 7)}
+	return []lifesat.Problem{lifesat.Oscillator(4, 10, 10), lifesat.Spaceship(4, 1, 1, 7, 7), lifesat.Spaceship(4, 1, 0, 6, 6)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.
