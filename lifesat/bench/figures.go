@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -247,42 +248,47 @@ var countFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, erro
 	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Counting the still lifes of an n x n box", XLabel: "n"})
 }}
 
-// workersFigure draws, for split problem k (SplitProblems), the wall and
-// CPU times of the split and of the race against the number of workers,
-// the median over seeds, and the wall time ProjectSplit gives from each
-// seed's cube times for 1 to 64 workers.
-func workersFigure(k int, name string) Figure {
+// workersFigure draws, for the split cases of problem p among cases,
+// the wall and CPU times of the split and of the race against the number
+// of workers, and the wall time ProjectSplit gives from each seed's cube
+// times for 1 to 64 workers.
+func workersFigure(cases []Case, p lifesat.Problem, name string) Figure {
+	kinds := map[string]Case{}
+	for _, c := range cases {
+		if c.Problem.String() == p.String() && splitCase(c) {
+			kinds[c.Name()] = c
+		}
+	}
 	return Figure{Name: name, Draw: func(rows []Row) (*plot.Plot, error) {
-		p := SplitProblems()[k]
 		var s []lifeplot.Sample
 		var stopped []string
 		for _, r := range rows {
-			var kind string
-			var workers int
-			switch {
-			case sscan(r.Problem, fmt.Sprintf("split %v, %%d cubes, %%d workers", p), new(int), &workers):
-				kind = "split"
-			case sscan(r.Problem, fmt.Sprintf("race %v, %%d members", p), &workers):
-				kind = "race"
-			default:
+			c, ok := kinds[r.Problem]
+			if !ok || c.Kind == Cubes {
 				continue
 			}
 			cpu, err := strconv.ParseFloat(r.Value, 64)
 			if err != nil || r.Status == "ERROR" {
 				continue
 			}
-			wall, cpuSeries := kind+": wall time", kind+": CPU time"
+			wall, cpuSeries := c.Kind+": wall time", c.Kind+": CPU time"
 			if r.Status == "UNKNOWN" {
 				wall, cpuSeries = wall+", stopped", cpuSeries+", stopped"
 				stopped = append(stopped, wall, cpuSeries)
 			}
-			s = append(s, lifeplot.Sample{Series: wall, X: float64(workers), Seconds: math.Max(r.SolveMS/1000, 1e-3)},
-				lifeplot.Sample{Series: cpuSeries, X: float64(workers), Seconds: math.Max(cpu/1000, 1e-3)})
+			workers := float64(max(c.Workers, 1))
+			s = append(s, lifeplot.Sample{Series: wall, X: workers, Seconds: math.Max(r.SolveMS/1000, 1e-3)},
+				lifeplot.Sample{Series: cpuSeries, X: workers, Seconds: math.Max(cpu/1000, 1e-3)})
 		}
-		for _, cubes := range cubeRuns(rows, p) {
-			for w := 1; w <= 64; w *= 2 {
-				if secs, _ := ProjectSplit(cubes, w); secs > 0 {
-					s = append(s, lifeplot.Sample{Series: "split: wall time projected from the cube times", X: float64(w), Seconds: secs})
+		for name, c := range kinds {
+			if c.Kind != Cubes {
+				continue
+			}
+			for _, cubes := range CubeRuns(rows, name) {
+				for w := 1; w <= 64; w *= 2 {
+					if secs, _ := ProjectSplit(cubes, w); secs > 0 {
+						s = append(s, lifeplot.Sample{Series: "split: wall time projected from the cube times", X: float64(w), Seconds: secs})
+					}
 				}
 			}
 		}
@@ -293,66 +299,90 @@ func workersFigure(k int, name string) Figure {
 	}}
 }
 
-// cubeRuns groups the cube rows of problem p by seed, each in the
-// manifest's order.
-func cubeRuns(rows []Row, p lifesat.Problem) [][]CubeTime {
-	bySeed := map[uint64][]Row{}
-	var seeds []uint64
-	for _, r := range rows {
-		var n int
-		if isCubeRow(r) && sscan(r.Problem, fmt.Sprintf("cubes of %v, %%d cubes", p), &n) {
-			if _, ok := bySeed[r.Seed]; !ok {
-				seeds = append(seeds, r.Seed)
-			}
-			bySeed[r.Seed] = append(bySeed[r.Seed], r)
-		}
-	}
-	var out [][]CubeTime
-	for _, seed := range seeds {
-		out = append(out, CubeTimes(bySeed[seed]))
-	}
-	return out
-}
-
-// sscan reports whether s reads as format, exactly.
-func sscan(s, format string, args ...any) bool {
-	n, err := fmt.Sscanf(s, format, args...)
-	return err == nil && n == len(args) && fmt.Sprintf(format, derefs(args)...) == s
-}
-
-func derefs(args []any) []any {
-	out := make([]any, len(args))
-	for i, a := range args {
-		out[i] = *a.(*int)
-	}
-	return out
-}
-
 // cubesFigure draws every cube's time alone against its place in the
-// manifest: the spread of the cubes, a point per cube and seed.
-var cubesFigure = Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, error) {
-	var s []lifeplot.Sample
-	var stopped []string
-	for k, p := range SplitProblems() {
-		short := []string{"p4 10x10", "c/4 glider 7x7", "c/4 orthogonal 6x6 (none)"}[k]
-		for _, run := range cubeRuns(rows, p) {
-			for i, c := range run {
-				series := short + ": no pattern"
-				if c.Found {
-					series = short + ": a pattern"
+// manifest, for each Cubes case among cases labelled by short: the
+// spread of the cubes, a point per cube and seed.
+func cubesFigure(cases []Case, short func(Case) string) Figure {
+	return Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, error) {
+		var s []lifeplot.Sample
+		var stopped []string
+		for _, c := range cases {
+			if c.Kind != Cubes {
+				continue
+			}
+			for _, run := range CubeRuns(rows, c.Name()) {
+				for i, cube := range run {
+					series := short(c) + ": no pattern"
+					if cube.Found {
+						series = short(c) + ": a pattern"
+					}
+					s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: math.Max(cube.Seconds, 1e-3)})
 				}
-				s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: math.Max(c.Seconds, 1e-3)})
+			}
+			for _, r := range rows {
+				if r.Problem == c.Name() && r.Status == "UNKNOWN" {
+					stopped = append(stopped, short(c)+": no pattern")
+				}
 			}
 		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no cube rows")
+		}
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", PointsOnly: stopped})
+	}}
+}
+
+// balanceFigure draws, for each problem of the cuts suite, the whole
+// search's time and, for each cut, the sum of its cubes' times (the work
+// of a split) and its largest cube's (the wall time of a split with a
+// worker per cube).
+func balanceFigure(cases []Case) Figure {
+	return Figure{Name: "balance", Draw: func(rows []Row) (*plot.Plot, error) {
+		index := map[string]int{}
+		for i, p := range CutProblems() {
+			index[p.String()] = i + 1
+		}
+		var s []lifeplot.Sample
 		for _, r := range rows {
-			var n int
-			if isCubeRow(r) && r.Status == "UNKNOWN" && sscan(r.Problem, fmt.Sprintf("cubes of %v, %%d cubes", p), &n) {
-				stopped = append(stopped, short+": no pattern")
+			if i := index[r.Problem]; i > 0 && r.Status != "ERROR" {
+				s = append(s, lifeplot.Sample{Series: "the whole search", X: float64(i), Seconds: math.Max(seconds(r), 1e-3)})
 			}
 		}
+		for _, c := range cases {
+			if c.Kind != Cubes {
+				continue
+			}
+			for _, run := range CubeRuns(rows, c.Name()) {
+				sum, most := 0.0, 0.0
+				for _, cube := range run {
+					sum, most = sum+cube.Seconds, max(most, cube.Seconds)
+				}
+				x := float64(index[c.Problem.String()])
+				s = append(s, lifeplot.Sample{Series: c.Method + ": all cubes", X: x, Seconds: math.Max(sum, 1e-3)},
+					lifeplot.Sample{Series: c.Method + ": the largest cube", X: x, Seconds: math.Max(most, 1e-3)})
+			}
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no rows of the cuts suite")
+		}
+		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search"})
+		if err != nil {
+			return nil, err
+		}
+		var ticks plot.ConstantTicks
+		for i, p := range CutProblems() {
+			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: shortName(p)})
+		}
+		p.X.Tick.Marker = ticks
+		return p, nil
+	}}
+}
+
+// shortName is a problem's name for a figure's axis: "c/3 ship 7x7",
+// "p4 5x5".
+func shortName(p lifesat.Problem) string {
+	if p.Shift != (image.Point{}) {
+		return fmt.Sprintf("(%d,%d)c/%d ship %dx%d", p.Shift.X, p.Shift.Y, p.Period, p.Width, p.Height)
 	}
-	if len(s) == 0 {
-		return nil, fmt.Errorf("no cube rows")
-	}
-	return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube of the splits alone (64 cubes)", XLabel: "cube", PointsOnly: stopped})
-}}
+	return fmt.Sprintf("p%d %dx%d", max(p.Period, 1), p.Width, p.Height)
+}

@@ -14,7 +14,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -41,15 +40,21 @@ const (
 	Cubes = "cubes"
 )
 
-// splitName is a split case's name.
+// splitName is a split case's name: "split oscillator p4 10x10, 64
+// first-alive cubes, 2 workers", "race oscillator p4 10x10, 2 members",
+// "cubes of oscillator p4 10x10, 64 first-alive cubes".
 func (c Case) splitName() string {
+	method := c.Method
+	if method == "" {
+		method = plan.Centre
+	}
 	switch c.Kind {
 	case Split:
-		return fmt.Sprintf("split %v, %d cubes, %d workers", c.Problem, c.Cubes, max(c.Workers, 1))
+		return fmt.Sprintf("split %v, %d %s cubes, %d workers", c.Problem, c.Cubes, method, max(c.Workers, 1))
 	case Race:
 		return fmt.Sprintf("race %v, %d members", c.Problem, max(c.Workers, 1))
 	}
-	return fmt.Sprintf("cubes of %v, %d cubes", c.Problem, c.Cubes)
+	return fmt.Sprintf("cubes of %v, %d %s cubes", c.Problem, c.Cubes, method)
 }
 
 // splitManifest cuts c's problem for a seed.
@@ -255,5 +260,23 @@ func ProjectSplit(cubes []CubeTime, workers int) (seconds float64, found bool) {
 // splitCase reports whether c is one of this file's kinds.
 func splitCase(c Case) bool { return c.Kind == Split || c.Kind == Race || c.Kind == Cubes }
 
-// isCubeRow reports whether a row is a cube's.
-func isCubeRow(r Row) bool { return strings.HasPrefix(r.Problem, "cubes of ") }
+// CubeRuns are the cube times of the Cubes case with the given name, one
+// list per seed, in the order of the rows (the manifest's).
+func CubeRuns(rows []Row, name string) [][]CubeTime {
+	bySeed := map[uint64][]Row{}
+	var seeds []uint64
+	for _, r := range rows {
+		if r.Problem != name {
+			continue
+		}
+		if _, ok := bySeed[r.Seed]; !ok {
+			seeds = append(seeds, r.Seed)
+		}
+		bySeed[r.Seed] = append(bySeed[r.Seed], r)
+	}
+	var out [][]CubeTime
+	for _, seed := range seeds {
+		out = append(out, CubeTimes(bySeed[seed]))
+	}
+	return out
+}

@@ -65,7 +65,7 @@ func TestSplitRows(t *testing.T) {
 			t.Errorf("%+v, want %s with a CPU time", r, want)
 		}
 	}
-	if want := fmt.Sprintf("split %v, 4 cubes, 2 workers", p); rows[0].Problem != want {
+	if want := fmt.Sprintf("split %v, 4 centre cubes, 2 workers", p); rows[0].Problem != want {
 		t.Errorf("%q, want %q", rows[0].Problem, want)
 	}
 	for i, r := range rows[3:] {
@@ -77,19 +77,30 @@ func TestSplitRows(t *testing.T) {
 	if len(cubes) != 4 {
 		t.Fatalf("%d cube times", len(cubes))
 	}
-	s.Plots = []bench.Figure{bench.Suites()[8].Plots[3]} // the cubes of the split suite's problems: none here
+	split, _ := bench.Find("split")
+	s.Plots = split.Plots[len(split.Plots)-1:] // the cubes of the split suite's problems: none here
 	if _, err := bench.WritePlots(s, rows, t.TempDir()); err == nil {
 		t.Error("a figure of the split suite's problems drew rows of another problem")
 	}
 }
 
-// TestSplitFigures: the split suite's figures draw rows named as its
-// cases name them (made up here: the suite itself takes hours).
+// TestSplitFigures: the split and cuts suites' figures draw rows named
+// as their cases name them (made up here: the suites take hours).
 func TestSplitFigures(t *testing.T) {
-	s, ok := bench.Find("split")
-	if !ok {
-		t.Fatal("no split suite")
+	for _, name := range []string{"split", "cuts"} {
+		s, ok := bench.Find(name)
+		if !ok {
+			t.Fatalf("no %s suite", name)
+		}
+		paths, err := bench.WritePlots(s, madeUpRows(s), t.TempDir())
+		if err != nil || len(paths) != len(s.Plots) {
+			t.Fatalf("%s: %v, %v", name, paths, err)
+		}
 	}
+}
+
+// madeUpRows are rows for the cases of s, named as they name them.
+func madeUpRows(s bench.Suite) []bench.Row {
 	var rows []bench.Row
 	for _, c := range s.Cases {
 		r := bench.Row{Problem: c.Name(), Seed: 1, Status: "SAT", Verified: true, SolveMS: 1000, Value: "1900"}
@@ -102,8 +113,5 @@ func TestSplitFigures(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	paths, err := bench.WritePlots(s, rows, t.TempDir())
-	if err != nil || len(paths) != 4 {
-		t.Fatalf("%v, %v", paths, err)
-	}
+	return rows
 }

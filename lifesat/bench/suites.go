@@ -21,7 +21,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard, split Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, split, cuts Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems: still lifes 16x16, 64x64 (and 128x128), oscillators p2 and p3 16x16, a glider from scratch; embedded gophersat, then cadical when installed"}
 	for _, solver := range []string{"", "cadical"} {
 		for _, n := range []int{16, 64, 128} {
@@ -103,27 +103,43 @@ func Suites() []Suite {
 	}
 	hard.Plots = []Figure{hardFigure}
 
-	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: an exact p4 oscillator in 10x10, a c/4 (diagonal) ship in 7x7 and, where none exists, a c/4 orthogonal ship in 6x6; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
+	split = Suite{Name: "split", Doc: "issue 28: split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) on 1, 2 and 4 workers, with their CPU time, beside the race on as many members and, with -lls DIR, LLS with cadical: a c/4 orthogonal ship in 6x6, where none exists, a c/4 (diagonal) ship in 7x7 and an exact p4 oscillator in 10x10; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
 	for _, p := range SplitProblems() {
+		split.Cases = append(split.Cases, Case{Kind: Cubes, Problem: p, Cubes: 64, Method: plan.FirstAlive, Seeded: true, Timeout: time.Minute})
 		for _, w := range []int{1, 2, 4} {
 			split.Cases = append(split.Cases,
 				Case{Kind: Split, Problem: p, Cubes: 64, Method: plan.FirstAlive, Workers: w, Seeded: true, Timeout: 5 * time.Minute},
 				Case{Kind: Race, Problem: p, Workers: w, Seeded: true, Timeout: 5 * time.Minute})
 		}
-		split.Cases = append(split.Cases,
-			Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute},
-			Case{Kind: Cubes, Problem: p, Cubes: 64, Method: plan.FirstAlive, Seeded: true, Timeout: time.Minute})
+		split.Cases = append(split.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute})
 	}
-	split.Plots = []Figure{workersFigure(0, "workers-p4"), workersFigure(1, "workers-glider"), workersFigure(2, "workers-none"), cubesFigure}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, split}
+	sp := SplitProblems()
+	split.Plots = []Figure{workersFigure(split.Cases, sp[0], "workers-none"), workersFigure(split.Cases, sp[1], "workers-glider"),
+		workersFigure(split.Cases, sp[2], "workers-p4"), cubesFigure(split.Cases, func(c Case) string { return shortName(c.Problem) })}
+
+	cuts = Suite{Name: "cuts", Doc: "the cuts' balance: four searches where none exists, each whole, then cut into 16 cubes by each method (plan.Centre, plan.Lookahead, plan.FirstAlive) and every cube run alone: the sum of the cube times is a split's work, the largest its wall time on 16 workers (at most 2 minutes a cube)"}
+	for _, p := range CutProblems() {
+		cuts.Cases = append(cuts.Cases, Case{Kind: Search, Problem: p, Seeded: true, Timeout: 5 * time.Minute})
+		for _, m := range []string{plan.Centre, plan.Lookahead, plan.FirstAlive} {
+			cuts.Cases = append(cuts.Cases, Case{Kind: Cubes, Problem: p, Cubes: 16, Method: m, Seeded: true, Timeout: 2 * time.Minute})
+		}
+	}
+	cuts.Plots = []Figure{balanceFigure(cuts.Cases), cubesFigure(cuts.Cases, func(c Case) string { return shortName(c.Problem) + " " + c.Method })}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, split, cuts}
 }
 
-// SplitProblems are the searches of the split suite, in its order: the
-// issue's exact p4 oscillator in 10x10, a c/4 ship where one exists (the
-// glider's speed, diagonal, in 7x7), and a c/4 orthogonal ship in 6x6,
-// where none exists: every cube proves it.
+// SplitProblems are the searches of the split suite, in its order: a
+// c/4 orthogonal ship in 6x6, where none exists (every cube proves it), a
+// c/4 ship where one exists (the glider's speed, diagonal, in 7x7), and
+// the issue's exact p4 oscillator in 10x10.
 func SplitProblems() []lifesat.Problem {
-	return []lifesat.Problem{lifesat.Oscillator(4, 10, 10), lifesat.Spaceship(4, 1, 1, 7, 7), lifesat.Spaceship(4, 1, 0, 6, 6)}
+	return []lifesat.Problem{lifesat.Spaceship(4, 1, 0, 6, 6), lifesat.Spaceship(4, 1, 1, 7, 7), lifesat.Oscillator(4, 10, 10)}
+}
+
+// CutProblems are the searches of the cuts suite: four where none
+// exists, which a lifesat search proves in 5 to 40 seconds here.
+func CutProblems() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Spaceship(3, 1, 0, 7, 7), lifesat.Spaceship(4, 1, 0, 6, 6), lifesat.Oscillator(3, 5, 6), lifesat.Oscillator(4, 5, 5)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.
