@@ -23,11 +23,10 @@ const (
 	// formula has the most unset cell variables after unit propagation,
 	// on the cell (of any generation) whose two values reduce the most
 	// clauses (the product of the two counts, as march's look-ahead
-	// does). Where propagation reaches far (templates that fix many
-	// cells) its cubes are of unequal depth and their propagated formulas
-	// about equally large; with few cells known, unit propagation on a
-	// Life formula sets next to nothing, and the clause counts alone
-	// choose.
+	// does). A value that propagation refutes is not split on; a cube
+	// that it refutes is not split further. With few cells known, unit
+	// propagation on a Life formula sets few other cells (CutStats.Free
+	// shows how many), and then the clause counts alone choose.
 	Lookahead = "lookahead"
 	// FirstAlive makes cube k say that cell k of generation 0, in
 	// reading order (row by row from the top left), is its first live
