@@ -328,13 +328,13 @@ func cubesFigure(cases []Case, short func(Case) string) Figure {
 		if len(s) == 0 {
 			return nil, fmt.Errorf("no cube rows")
 		}
-		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", PointsOnly: stopped})
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", YLabel: "CPU time (s)", PointsOnly: stopped})
 	}}
 }
 
 // balanceFigure draws, for each problem of the cuts suite, the whole
-// search's time and, for each cut, the sum of its cubes' times (the work
-// of a split) and its largest cube's (the wall time of a split with a
+// search's CPU time and, for each cut, the sum of its cubes' (the work of
+// a split) and its largest cube's (the wall time of a split with a
 // worker per cube).
 func balanceFigure(cases []Case) Figure {
 	return Figure{Name: "balance", Draw: func(rows []Row) (*plot.Plot, error) {
@@ -343,13 +343,14 @@ func balanceFigure(cases []Case) Figure {
 			index[p.String()] = i + 1
 		}
 		var s []lifeplot.Sample
-		for _, r := range rows {
-			if i := index[r.Problem]; i > 0 && r.Status != "ERROR" {
-				s = append(s, lifeplot.Sample{Series: "the whole search", X: float64(i), Seconds: math.Max(seconds(r), 1e-3)})
-			}
-		}
 		for _, c := range cases {
 			if c.Kind != Cubes {
+				continue
+			}
+			if c.Cubes == 1 {
+				for _, run := range CubeRuns(rows, c.Name()) {
+					s = append(s, lifeplot.Sample{Series: "the whole search", X: float64(index[c.Problem.String()]), Seconds: math.Max(run[0].Seconds, 1e-3)})
+				}
 				continue
 			}
 			for _, run := range CubeRuns(rows, c.Name()) {
@@ -365,7 +366,7 @@ func balanceFigure(cases []Case) Figure {
 		if len(s) == 0 {
 			return nil, fmt.Errorf("no rows of the cuts suite")
 		}
-		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search"})
+		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search", YLabel: "CPU time (s)"})
 		if err != nil {
 			return nil, err
 		}

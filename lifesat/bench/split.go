@@ -35,8 +35,10 @@ const (
 	Race = "race"
 	// Cubes runs each cube of that split alone, one after the other, to
 	// its end or the time limit: one row per cube, whose Value is the
-	// cube's place in the manifest. Their times are the data of
-	// ProjectSplit.
+	// cube's place in the manifest and whose SolveMS is the CPU time it
+	// took (its EncodeMS is 0): one search at a time, the CPU time is
+	// the cube's work, which the load of a shared machine changes less
+	// than its wall time. Their times are the data of ProjectSplit.
 	Cubes = "cubes"
 )
 
@@ -190,12 +192,15 @@ func measureCubes(ctx context.Context, c Case, r Row, set *lifesat.Settings, tim
 			continue
 		}
 		cctx, cancel := context.WithTimeout(ctx, timeout)
+		cpu := cputime.Process()
 		res, err := lifesat.Search(cctx, p, s)
+		spent := cputime.Process() - cpu
 		cancel()
 		if res == nil {
 			row.Status = "ERROR"
 		} else {
 			fill(&row, res.Stats)
+			row.EncodeMS, row.SolveMS = 0, ms(spent)
 			row.Status = rowStatus(err, res.Status)
 			if len(res.Patterns) > 0 {
 				row.Verified = c.Problem.Check(res.Patterns[0], set) == nil && p.Check(res.Patterns[0], s) == nil
@@ -209,7 +214,8 @@ func measureCubes(ctx context.Context, c Case, r Row, set *lifesat.Settings, tim
 	return rows
 }
 
-// A CubeTime is one cube's time alone, and whether it has a pattern.
+// A CubeTime is one cube's CPU time alone, and whether it has a
+// pattern.
 type CubeTime struct {
 	Seconds float64
 	Found   bool
@@ -227,7 +233,8 @@ func CubeTimes(rows []Row) []CubeTime {
 }
 
 // ProjectSplit is the wall time a split would take on the given number
-// of workers if each cube took the time it took alone: the workers take
+// of workers, each a core of its own, if each cube took the CPU time it
+// took alone: the workers take
 // the cubes in order, each the next cube when it is free, and the split
 // ends when a cube with a pattern ends, or when every cube has ended. It
 // is a projection, not a measurement: it leaves out the workers'
