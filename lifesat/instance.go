@@ -297,6 +297,7 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 		c.Add(in.Cell(1, pt.X, pt.Y).Not())
 	}
 	in.encodeConstraints()
+	in.encodeKnown()
 	c.Comment("lifesat %v, rule %v, encoding %s, diversify %v, seed %d", p, set.Rule, set.Encoding, set.Diversify, set.Seed)
 	c.Comment("cell T X Y LIT: cell (X, Y) of generation T is alive exactly when LIT is true")
 	for t := range per {

@@ -112,6 +112,10 @@ type Problem struct {
 	// alive at t (LLS's --max_change, --max_decay, --max_growth). The
 	// zero Limit bounds nothing.
 	MaxChange, MaxDecay, MaxGrowth Limit
+
+	// Known lists cells whose state at one generation is given (see
+	// KnownCell): the cubes of a split search.
+	Known []KnownCell
 }
 
 // The problem's generations, which Change, PopBounds, Asymmetric and
@@ -188,6 +192,9 @@ func (p Problem) String() string {
 		w, h := p.Background.Size()
 		s += fmt.Sprintf(" on a %dx%d background", w, h)
 	}
+	if len(p.Known) > 0 {
+		s += fmt.Sprintf(" (%d cells known)", len(p.Known))
+	}
 	return s
 }
 
@@ -239,6 +246,9 @@ func (p Problem) Validate() error {
 		return fmt.Errorf("%w: %w", ErrProblem, err)
 	}
 	if err := p.validateConstraints(); err != nil {
+		return err
+	}
+	if err := p.validateKnown(); err != nil {
 		return err
 	}
 	if p.Template != nil {
@@ -306,7 +316,7 @@ func (p Problem) plainStillLife() bool {
 	lo, hi := p.popBounds()
 	return p.period() == 1 && p.Shift == (image.Point{}) && p.Transform == life.Id && (p.Symmetry == "" || p.Symmetry == life.C1) &&
 		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil &&
-		p.Background == nil && !p.constrained()
+		p.Background == nil && !p.constrained() && len(p.Known) == 0
 }
 
 // outOfReach reports whether the shift is larger than the box, so that no
@@ -427,6 +437,9 @@ func (p Problem) Check(pat *Pattern, s *Settings) error {
 		if err := p.checkTemplate(pat, bg); err != nil {
 			return err
 		}
+	}
+	if err := p.checkKnown(pat); err != nil {
+		return err
 	}
 	if !set.AnyPeriod && !p.transient() {
 		for _, r := range p.repeats() {

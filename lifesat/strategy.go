@@ -141,7 +141,7 @@ func subSymmetries(p Problem) (strong, weak []life.Symmetry) {
 // that fit the box, the symmetry, the background and the rule r.
 func subMotions(p Problem, r rule.Rule) []Problem {
 	per := p.period()
-	if per == 1 || p.Template != nil || p.Transform != life.Id || p.constrained() || p.outOfReach() {
+	if per == 1 || p.Template != nil || p.Transform != life.Id || p.constrained() || len(p.Known) > 0 || p.outOfReach() {
 		return nil
 	}
 	if r.IsZero() {

@@ -30,7 +30,9 @@ const (
 	// a search, with RaceJobs members at once (those whose formulas fit
 	// the memory budget): the portfolio of lifesat.Strategies
 	// (Case.NoMotions leaves out its motion members); the time is the
-	// wall time to its first verified answer.
+	// wall time to its first verified answer. A Race case with Workers
+	// runs that many members instead, its row as a Split case's
+	// (split.go), to compare the two.
 	Race = "race"
 	// and LLS (lls.go): logic-life-search on the same search
 )
@@ -51,18 +53,27 @@ type Case struct {
 	Seeded bool
 	// Timeout, when not zero, bounds each run of the case instead of
 	// the default 2 minutes (Options.Timeout, when set, overrides it).
+	// For Cubes it bounds each cube.
 	Timeout time.Duration
 	// NoMotions makes a Race case skip the members whose generation
 	// Period/2 or Period/4 is generation 0 turned (the portfolio before
 	// they were added): each ends at once, and the next strategy takes
 	// its place.
 	NoMotions bool
+	// Workers is the number of workers of a Split case, of members of a
+	// Race case; 0 means 1. Cubes is the number of cubes of a Split or
+	// Cubes case (split.go), Method how they are cut (plan.CutOptions).
+	Workers, Cubes int
+	Method         string
 }
 
 // Name describes the case's problem, like "still life 16x16". A Race
 // case has its problem's name: its rows differ by their solver,
 // RaceSolver.
 func (c Case) Name() string {
+	if splitCase(c) {
+		return c.splitName()
+	}
 	switch c.Kind {
 	case Max:
 		return "max " + c.Problem.String()
@@ -192,19 +203,26 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if opt.Starting != nil {
 			opt.Starting(u.c.describe(u.seed), i, len(runs))
 		}
-		var r Row
-		switch u.c.Kind {
-		case LLS:
-			r = runLLS(ctx, opt.LLS, u.c, u.seed, u.c.limit(opt))
-		case CBC:
-			r = runCBC(ctx, u.c, u.c.limit(opt))
+		timeout := u.c.limit(opt)
+		var measured []Row
+		switch {
+		case u.c.Kind == LLS:
+			measured = []Row{runLLS(ctx, opt.LLS, u.c, u.seed, timeout)}
+		case u.c.Kind == CBC:
+			measured = []Row{runCBC(ctx, u.c, timeout)}
+		case u.c.Kind == Cubes:
+			measured = measureCubes(ctx, u.c, u.c.row(u.seed), u.c.settings(u.solver, u.seed), timeout)
+		case splitCase(u.c):
+			measured = []Row{measureSplit(ctx, u.c, u.c.row(u.seed), u.c.settings(u.solver, u.seed), timeout)}
 		default:
-			r = measure(ctx, u.c, u.solver, u.seed, u.c.limit(opt))
+			measured = []Row{measure(ctx, u.c, u.solver, u.seed, timeout)}
 		}
-		r.Machine = machine
-		rows = append(rows, r)
-		if opt.Progress != nil {
-			opt.Progress(r)
+		for _, r := range measured {
+			r.Machine = machine
+			rows = append(rows, r)
+			if opt.Progress != nil {
+				opt.Progress(r)
+			}
 		}
 	}
 	return rows, nil
@@ -248,28 +266,9 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	runtime.GC()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	set := &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed, Diversify: c.Diversify}
-	name := c.Solver
-	if name == "" {
-		name = "gophersat"
-	}
-	enc := string(c.Encoding)
-	if enc == "" {
-		enc = string(lifesat.DefaultEncoding)
-		if c.Kind == Max {
-			enc = string(lifesat.MaxEncoding)
-		}
-	}
-	r := Row{Problem: c.Name(), Side: c.Problem.Width, Period: max(c.Problem.Period, 1), Encoding: enc, Solver: name, Seed: seed}
-	status := func(err error, st logic.Status) string {
-		switch {
-		case errors.Is(err, context.DeadlineExceeded):
-			return "UNKNOWN"
-		case err != nil:
-			return "ERROR"
-		}
-		return st.String()
-	}
+	set := c.settings(solver, seed)
+	r := c.row(seed)
+	enc, name := r.Encoding, r.Solver
 	switch c.Kind {
 	case Max:
 		// The row program is timed alone: Maximize under a deadline also
@@ -290,7 +289,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		if res.Stats.Solves == 0 && res.Stats.Vars == 0 {
 			r.Encoding, r.Solver = RowProgram, NoSolver
 		}
-		r.Status = status(err, res.Status)
+		r.Status = rowStatus(err, res.Status)
 		if res.Optimal {
 			r.Status = "OPTIMAL"
 		}
@@ -306,7 +305,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		start := time.Now()
 		n, err := lifesat.Count(ctx, c.Problem, &lifesat.Settings{AllowEmpty: true, Encoding: c.Encoding, Solver: solver})
 		r.SolveMS = ms(time.Since(start))
-		r.Status = status(err, logic.Sat)
+		r.Status = rowStatus(err, logic.Sat)
 		if err == nil {
 			r.Value = n.String()
 			r.Verified = crossCount(ctx, c.Problem, n.String())
@@ -335,7 +334,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		}
 		fill(&r, res.Stats)
 		r.EncodeMS, r.SolveMS = 0, ms(time.Since(start))
-		r.Status = status(err, res.Status)
+		r.Status = rowStatus(err, res.Status)
 		if len(res.Patterns) > 0 {
 			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
 		}
@@ -346,12 +345,33 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 			return r
 		}
 		fill(&r, res.Stats)
-		r.Status = status(err, res.Status)
+		r.Status = rowStatus(err, res.Status)
 		if len(res.Patterns) > 0 {
 			r.Verified = c.Problem.Check(res.Patterns[0], set) == nil
 		}
 	}
 	return r
+}
+
+// settings are the settings of c's runs with a seed.
+func (c Case) settings(solver logic.Solver, seed uint64) *lifesat.Settings {
+	return &lifesat.Settings{Encoding: c.Encoding, Solver: solver, Seed: seed, Diversify: c.Diversify}
+}
+
+// row is the row of c's run with a seed, before it is measured.
+func (c Case) row(seed uint64) Row {
+	name := c.Solver
+	if name == "" {
+		name = "gophersat"
+	}
+	enc := string(c.Encoding)
+	if enc == "" {
+		enc = string(lifesat.DefaultEncoding)
+		if c.Kind == Max {
+			enc = string(lifesat.MaxEncoding)
+		}
+	}
+	return Row{Problem: c.Name(), Side: c.Problem.Width, Period: max(c.Problem.Period, 1), Encoding: enc, Solver: name, Seed: seed}
 }
 
 // crossCount checks a still-life count a second way: by enumeration with

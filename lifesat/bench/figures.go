@@ -2,9 +2,12 @@ package bench
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -382,4 +385,144 @@ func racesFigure(members string) Figure {
 			Title:  "Exact period-4 oscillators in n x n, the portfolio of 2 " + members + " members: a point per seed",
 			XLabel: "box side n", Styles: styles, NoLines: true})
 	}}
+}
+
+// workersFigure draws, for the split cases of problem p among cases,
+// the wall and CPU times of the split and of the race against the number
+// of workers, and the wall time ProjectSplit gives from each seed's cube
+// times for 1 to 64 workers.
+func workersFigure(cases []Case, p lifesat.Problem, name string) Figure {
+	kinds := map[string]Case{}
+	for _, c := range cases {
+		if c.Problem.String() == p.String() && splitCase(c) {
+			kinds[c.Name()] = c
+		}
+	}
+	return Figure{Name: name, Draw: func(rows []Row) (*plot.Plot, error) {
+		var s []lifeplot.Sample
+		var stopped []string
+		for _, r := range rows {
+			c, ok := kinds[r.Problem]
+			if !ok || c.Kind == Cubes {
+				continue
+			}
+			cpu, err := strconv.ParseFloat(r.Value, 64)
+			if err != nil || r.Status == "ERROR" {
+				continue
+			}
+			wall, cpuSeries := c.Kind+": wall time", c.Kind+": CPU time"
+			if r.Status == "UNKNOWN" {
+				wall, cpuSeries = wall+", stopped", cpuSeries+", stopped"
+				stopped = append(stopped, wall, cpuSeries)
+			}
+			workers := float64(max(c.Workers, 1))
+			s = append(s, lifeplot.Sample{Series: wall, X: workers, Seconds: math.Max(r.SolveMS/1000, 1e-3)},
+				lifeplot.Sample{Series: cpuSeries, X: workers, Seconds: math.Max(cpu/1000, 1e-3)})
+		}
+		for name, c := range kinds {
+			if c.Kind != Cubes {
+				continue
+			}
+			for _, cubes := range CubeRuns(rows, name) {
+				for w := 1; w <= 64; w *= 2 {
+					if secs, _ := ProjectSplit(cubes, w); secs > 0 {
+						s = append(s, lifeplot.Sample{Series: "split: wall time projected from the cube times", X: float64(w), Seconds: secs})
+					}
+				}
+			}
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no split or race rows of %v", p)
+		}
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: fmt.Sprintf("%v: split into cubes, and the race", p), XLabel: "workers", LogX: true, PointsOnly: stopped})
+	}}
+}
+
+// cubesFigure draws every cube's time alone against its place in the
+// manifest, for each Cubes case among cases labelled by short: the
+// spread of the cubes, a point per cube and seed.
+func cubesFigure(cases []Case, short func(Case) string) Figure {
+	return Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, error) {
+		var s []lifeplot.Sample
+		var stopped []string
+		for _, c := range cases {
+			if c.Kind != Cubes {
+				continue
+			}
+			for _, run := range CubeRuns(rows, c.Name()) {
+				for i, cube := range run {
+					series := short(c) + ": no pattern"
+					if cube.Found {
+						series = short(c) + ": a pattern"
+					}
+					s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: math.Max(cube.Seconds, 1e-3)})
+				}
+			}
+			for _, r := range rows {
+				if r.Problem == c.Name() && r.Status == "UNKNOWN" {
+					stopped = append(stopped, short(c)+": no pattern")
+				}
+			}
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no cube rows")
+		}
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", YLabel: "CPU time (s)", PointsOnly: stopped})
+	}}
+}
+
+// balanceFigure draws, for each problem of the cuts suite, the whole
+// search's CPU time and, for each cut, the sum of its cubes' (the work of
+// a split) and its largest cube's (the wall time of a split with a
+// worker per cube).
+func balanceFigure(cases []Case) Figure {
+	return Figure{Name: "balance", Draw: func(rows []Row) (*plot.Plot, error) {
+		index := map[string]int{}
+		for i, p := range CutProblems() {
+			index[p.String()] = i + 1
+		}
+		var s []lifeplot.Sample
+		for _, c := range cases {
+			if c.Kind != Cubes {
+				continue
+			}
+			if c.Cubes == 1 {
+				for _, run := range CubeRuns(rows, c.Name()) {
+					s = append(s, lifeplot.Sample{Series: "the whole search", X: float64(index[c.Problem.String()]), Seconds: math.Max(run[0].Seconds, 1e-3)})
+				}
+				continue
+			}
+			for _, run := range CubeRuns(rows, c.Name()) {
+				sum, most := 0.0, 0.0
+				for _, cube := range run {
+					sum, most = sum+cube.Seconds, max(most, cube.Seconds)
+				}
+				x := float64(index[c.Problem.String()])
+				s = append(s, lifeplot.Sample{Series: c.Method + ": all cubes", X: x, Seconds: math.Max(sum, 1e-3)},
+					lifeplot.Sample{Series: c.Method + ": the largest cube", X: x, Seconds: math.Max(most, 1e-3)})
+			}
+		}
+		if len(s) == 0 {
+			return nil, fmt.Errorf("no rows of the cuts suite")
+		}
+		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search", YLabel: "CPU time (s)"})
+		if err != nil {
+			return nil, err
+		}
+		var ticks plot.ConstantTicks
+		for i, p := range CutProblems() {
+			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: shortName(p)})
+		}
+		p.X.Tick.Marker = ticks
+		return p, nil
+	}}
+}
+
+// shortName is a problem's name for a figure's axis: "c/3 ship 7x7",
+// "p4 5x5".
+func shortName(p lifesat.Problem) string {
+	if p.Shift != (image.Point{}) {
+		return fmt.Sprintf("(%d,%d)c/%d ship %dx%d", p.Shift.X, p.Shift.Y, p.Period, p.Width, p.Height)
+	}
+	return fmt.Sprintf("p%d %dx%d", max(p.Period, 1), p.Width, p.Height)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/plan"
 )
 
 // A Suite is a named set of cases and the plots that show them.
@@ -22,7 +23,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard, races Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems, one search each (-jobs 1) with gophersat, then with cadical when installed: " +
 		"still lifes 16x16, 64x64 and 128x128; oscillators p2 16x16 and p3 16x16, unrestricted as the blog searched them; " +
 		"p3 16x16 with D8 symmetry; p3 8x8; the glider (a p4 ship in 5x5). " +
@@ -139,7 +140,31 @@ func Suites() []Suite {
 		}
 	}
 	races.Plots = racesFigures
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races}
+
+	split = Suite{Name: "split", Doc: "split searches (plan.Split, 64 cubes, each the first live cell of generation 0: plan.FirstAlive) by embedded gophersat on 1, 2 and 4 workers, with their CPU time, beside the race of the default portfolio on as many members and, with -lls DIR, logic-life-search with cadical: a c/4 orthogonal ship in 6x6, where none exists, a c/4 (diagonal) ship in 7x7 and an exact p4 oscillator in 10x10; then every cube alone, its time the data of the projection to 64 workers (at most 1 minute a cube, 5 minutes a search)"}
+	for _, p := range SplitProblems() {
+		split.Cases = append(split.Cases, Case{Kind: Cubes, Problem: p, Cubes: 64, Method: plan.FirstAlive, Seeded: true, Timeout: time.Minute})
+		for _, w := range []int{1, 2, 4} {
+			split.Cases = append(split.Cases,
+				Case{Kind: Split, Problem: p, Cubes: 64, Method: plan.FirstAlive, Workers: w, Seeded: true, Timeout: 5 * time.Minute},
+				Case{Kind: Race, Problem: p, Workers: w, Seeded: true, Timeout: 5 * time.Minute})
+		}
+		split.Cases = append(split.Cases, Case{Kind: LLS, Problem: p, Solver: "cadical", Seeded: true, Timeout: 5 * time.Minute})
+	}
+	sp := SplitProblems()
+	split.Plots = []Figure{workersFigure(split.Cases, sp[0], "workers-none"), workersFigure(split.Cases, sp[1], "workers-glider"),
+		workersFigure(split.Cases, sp[2], "workers-p4"), cubesFigure(split.Cases, func(c Case) string { return shortName(c.Problem) })}
+
+	cuts = Suite{Name: "cuts", Doc: "the cuts' balance: four searches where none exists (c/3 ship 7x7, c/4 ship 6x6, p3 oscillator 5x6, p4 oscillator 5x5), each whole (one cube), then cut into 16 cubes by each method (plan.Centre, plan.Lookahead, plan.FirstAlive) and every cube run alone by embedded gophersat, its CPU time measured: the sum of the cube times is a split's work, the largest its wall time on 16 workers (at most 2 minutes a cube)"}
+	for _, p := range CutProblems() {
+		// One cube is the whole search, timed as the cubes are.
+		cuts.Cases = append(cuts.Cases, Case{Kind: Cubes, Problem: p, Cubes: 1, Seeded: true, Timeout: 5 * time.Minute})
+		for _, m := range []string{plan.Centre, plan.Lookahead, plan.FirstAlive} {
+			cuts.Cases = append(cuts.Cases, Case{Kind: Cubes, Problem: p, Cubes: 16, Method: m, Seeded: true, Timeout: 2 * time.Minute})
+		}
+	}
+	cuts.Plots = []Figure{balanceFigure(cuts.Cases), cubesFigure(cuts.Cases, func(c Case) string { return shortName(c.Problem) + " " + c.Method })}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts}
 }
 
 // HardRaces are the hard suite's searches by a race of RaceJobs members
@@ -148,6 +173,21 @@ func Suites() []Suite {
 // often generation 0 reflected.
 func HardRaces() []lifesat.Problem {
 	return []lifesat.Problem{lifesat.Oscillator(4, 8, 8), lifesat.Oscillator(4, 10, 10)}
+
+}
+
+// SplitProblems are the searches of the split suite, in its order: a
+// c/4 orthogonal ship in 6x6, where none exists (every cube proves it), a
+// c/4 ship where one exists (the glider's speed, diagonal, in 7x7), and
+// the exact p4 oscillator in 10x10.
+func SplitProblems() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Spaceship(4, 1, 0, 6, 6), lifesat.Spaceship(4, 1, 1, 7, 7), lifesat.Oscillator(4, 10, 10)}
+}
+
+// CutProblems are the searches of the cuts suite: four where none
+// exists, which a lifesat search proves in 5 to 40 seconds here.
+func CutProblems() []lifesat.Problem {
+	return []lifesat.Problem{lifesat.Spaceship(3, 1, 0, 7, 7), lifesat.Spaceship(4, 1, 0, 6, 6), lifesat.Oscillator(3, 5, 6), lifesat.Oscillator(4, 5, 5)}
 }
 
 // HardProblems are the searches of the hard suite, in its order.

@@ -55,6 +55,9 @@ type Spec struct {
 	MaxChange  *int        `json:"max_change,omitempty"`
 	MaxDecay   *int        `json:"max_decay,omitempty"`
 	MaxGrowth  *int        `json:"max_growth,omitempty"`
+	// Known is the Problem's Known: each cell as [generation, x, y,
+	// state], the state 1 for alive and 0 for dead.
+	Known [][4]int `json:"known,omitempty"`
 
 	// Rule is the rule in any notation rule.Parse reads; "" is Life.
 	Rule string `json:"rule,omitempty"`
@@ -176,6 +179,13 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 		sp.PopBounds = append(sp.PopBounds, PopBound{Gens: b.Gens, Min: b.Min, Max: limit(b.Max)})
 	}
 	sp.MaxChange, sp.MaxDecay, sp.MaxGrowth = limit(p.MaxChange), limit(p.MaxDecay), limit(p.MaxGrowth)
+	for _, k := range p.Known {
+		state := 0
+		if k.Alive {
+			state = 1
+		}
+		sp.Known = append(sp.Known, [4]int{k.Gen, k.X, k.Y, state})
+	}
 	if p.Template != nil {
 		var sb strings.Builder
 		closed := *p.Template // LLS has no open templates: Open is a field of its own
@@ -222,6 +232,12 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 	}
 	for _, pt := range sp.Blink {
 		p.Blink = append(p.Blink, image.Pt(pt[0], pt[1]))
+	}
+	for _, k := range sp.Known {
+		if k[3] != 0 && k[3] != 1 {
+			return bad("known cell %v: the state is 0 (dead) or 1 (alive)", k)
+		}
+		p.Known = append(p.Known, lifesat.KnownCell{Gen: k[0], X: k[1], Y: k[2], Alive: k[3] == 1})
 	}
 	if sp.Template != "" {
 		if p.Template, err = tmpl.ReadLLS(strings.NewReader(sp.Template)); err != nil {

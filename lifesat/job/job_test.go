@@ -47,6 +47,7 @@ func searches(t *testing.T) []struct {
 	lwss.MaxChange, lwss.MaxGrowth = lifesat.AtMost(12), lifesat.AtMost(0)
 	zebra := lifesat.Oscillator(2, 6, 6)
 	zebra.Background = &life.Background{Tile: []*life.Board{lifetest.Board("O\n.\n"), lifetest.Board("O\n.\n")}, Offset: image.Pt(0, 1), Phase: 1}
+	caged.Known = []lifesat.KnownCell{{X: 1, Y: 2, Alive: true}, {X: 3, Y: 0}}
 	return []struct {
 		p lifesat.Problem
 		s *lifesat.Settings
@@ -116,6 +117,9 @@ func TestSpecRefusals(t *testing.T) {
 		`{"width":3,"height":3,"cage":["..x","...","..."]}`,
 		`{"width":3,"height":3,"template":"a b\nc"}`,
 		`{"width":0,"height":3}`,
+		`{"width":3,"height":3,"known":[[0,1,1,2]]}`,
+		`{"width":3,"height":3,"known":[[1,1,1,1]]}`,
+		`{"width":3,"height":3,"known":[[0,3,1,1]]}`,
 	} {
 		sp, err := job.Decode(strings.NewReader(in))
 		if err == nil {
@@ -195,7 +199,7 @@ func TestSpecCoversEveryProblemField(t *testing.T) {
 		"Width": true, "Height": true, "Period": true, "Shift": true, "Transform": true,
 		"Symmetry": true, "MinPop": true, "MaxPop": true, "Cage": true, "Blink": true,
 		"Template": true, "Background": true, "Asymmetric": true, "Change": true,
-		"PopBounds": true, "MaxChange": true, "MaxDecay": true, "MaxGrowth": true,
+		"PopBounds": true, "MaxChange": true, "MaxDecay": true, "MaxGrowth": true, "Known": true,
 	}
 	typ := reflect.TypeOf(lifesat.Problem{})
 	for i := range typ.NumField() {
