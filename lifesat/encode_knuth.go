@@ -241,6 +241,20 @@ func (k *knuth) size(_, _ grid, area region) (clauses, lits int) {
 }
 
 func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
+	return k.stepNoted(ctx, c, phased, cur, next, area, nil)
+}
+
+// A countNote hears of each count that the Moore step builds, once, as it
+// is built: its role and where it is kept (see stepNoted). KnuthNames
+// names the variables by it.
+type countNote func(role byte, key image.Point, u unary)
+
+// stepNoted is step, telling note (when not nil) of every count of the
+// Moore neighbourhood: 'H' the horizontal pair at column pair and row
+// key, 'Q' the four-sum of two of them at column pair and row key, 'V'
+// the vertical pair whose top cell is key, and for cell key 'G' its
+// unshared pair, 'C' the sum of V and G, and 'A' the sum of all eight.
+func (k *knuth) stepNoted(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region, note countNote) error {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -265,13 +279,19 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 	vert := newSharedCounts(image.Rect(area.Min.X-1, area.Min.Y-1, area.Max.X+1, area.Max.Y)) // cells (x, r), (x, r+1), at (x, r)
 	// A cell outside the region builds no counts; those it would share
 	// are built when another cell uses them.
+	noted := func(role byte, x, y int, u unary) unary {
+		if note != nil {
+			note(role, image.Pt(x, y), u)
+		}
+		return u
+	}
 	return area.each(ctx, func(x, y int) {
 		cp := floorDiv(x, 2)
 		q := quad.get(cp, y, func() unary {
 			h := func(r int) unary {
-				return horiz.get(cp, r, func() unary { return cnt.pair(cur(2*cp, r), cur(2*cp+1, r)) })
+				return horiz.get(cp, r, func() unary { return noted('H', cp, r, cnt.pair(cur(2*cp, r), cur(2*cp+1, r))) })
 			}
-			return cnt.merge(h(y-1), h(y+1), nil)
+			return noted('Q', cp, y, cnt.merge(h(y-1), h(y+1), nil))
 		})
 		// The outer column and the other cell of the pair.
 		col, other := x+1, x-1
@@ -285,10 +305,10 @@ func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next g
 		if y-2*floorDiv(y, 2) == 1 {
 			top, third = y, y-1
 		}
-		v := vert.get(col, top, func() unary { return cnt.pair(cur(col, top), cur(col, top+1)) })
-		g := cnt.pair(cur(col, third), cur(other, y))
-		side := cnt.merge(v, g, nil)
-		k.assert(c, in, cur(x, y), next(x, y), cnt.merge(q, side, k.thresholds))
+		v := vert.get(col, top, func() unary { return noted('V', col, top, cnt.pair(cur(col, top), cur(col, top+1))) })
+		g := noted('G', x, y, cnt.pair(cur(col, third), cur(other, y)))
+		side := noted('C', x, y, cnt.merge(v, g, nil))
+		k.assert(c, in, cur(x, y), next(x, y), noted('A', x, y, cnt.merge(q, side, k.thresholds)))
 	})
 }
 

@@ -391,9 +391,14 @@ func cnfCmd(ctx context.Context, e *env, _ string, args []string) (int, error) {
 		return 0, err
 	}
 	f := newSearchFlags("cnf "+kind, kind, e)
+	var names string
+	f.fs.StringVar(&names, "names", "", "with knuth (and -encoding knuth), a comment \"c knuth V NAME\" for each variable V that has a name in Knuth's SAT-LIFE programs, such as 10a11 or 10a11C2 (see lifesat.KnuthNames)")
 	p, s, _, err := f.parse(rest)
 	if err == nil {
 		err = f.one("cnf")
+	}
+	if err == nil && names != "" && names != "knuth" {
+		err = usageError{fmt.Errorf("-names %q: the only names are knuth", names)}
 	}
 	if err != nil {
 		return 0, err
@@ -406,6 +411,18 @@ func cnfCmd(ctx context.Context, e *env, _ string, args []string) (int, error) {
 			return 0, err
 		}
 		return 0, usageError{err}
+	}
+	if names == "knuth" {
+		n, err := lifesat.KnuthNames(in)
+		if err != nil {
+			return 0, usageError{fmt.Errorf("-names knuth: %w", err)}
+		}
+		in.CNF.Comment("knuth V NAME: variable V is true exactly when NAME is, in the names of Knuth's SAT-LIFE programs (~ is not)")
+		for v, name := range n {
+			if name != "" {
+				in.CNF.Comment("knuth %d %s", v, name)
+			}
+		}
 	}
 	if err := in.CNF.WriteDIMACS(&ctxWriter{ctx: ctx, w: e.stdout}); err != nil {
 		if ctx.Err() != nil {

@@ -27,6 +27,9 @@ var (
 	DefaultAlive = color.Gray{Y: 0x00}
 	DefaultDead  = color.Gray{Y: 0xff}
 	DefaultMesh  = color.Gray{Y: 0x99}
+	// DefaultHighlight marks changed cells and boxes: an orange that
+	// stands out from black, white and grey.
+	DefaultHighlight = color.RGBA{R: 0xff, G: 0x8c, B: 0x1a, A: 0xff}
 )
 
 // BoardOptions say how boards are drawn. A nil *BoardOptions means the
@@ -48,6 +51,29 @@ type BoardOptions struct {
 	// Gap is the space between the boards of a Strip in pixels; 0 means
 	// CellSize, a negative Gap means none.
 	Gap int
+	// Changes tints, in each board of a Strip and each frame of a GIF,
+	// the cells whose state differs from the board before it: a dead cell
+	// that was alive is filled with the Highlight colour, a live cell that
+	// was dead is drawn smaller, framed by it. The first board is compared
+	// with the last when Cycle is set (the phases of an oscillator), and
+	// with nothing otherwise. Boards of another size than the one before
+	// them are not tinted.
+	Changes bool
+	// Cycle says that the boards are a cycle: see Changes.
+	Cycle bool
+	// Ticks writes the coordinates of the columns above a board and of
+	// the rows on its left, x from 0 at the left and y from 0 at the top
+	// as in life.Board: every column and row when the cells are large
+	// enough for the digits, else every 2nd, 5th, 10th, ... .
+	Ticks bool
+	// Box outlines a rectangle of cells (cell coordinates, as
+	// image.Rect(x0, y0, x1, y1) covers cells x0..x1-1, y0..y1-1) in the
+	// Highlight colour, two pixels wide or more: the target's box inside
+	// a larger predecessor, say. The empty rectangle outlines nothing.
+	Box image.Rectangle
+	// Highlight is the colour of Changes and Box; nil means
+	// DefaultHighlight.
+	Highlight color.Color
 }
 
 // geom is the pixel geometry of a board drawing. Cell (x, y) owns the
@@ -85,18 +111,23 @@ func (g geom) interior(x, y int) image.Rectangle {
 
 // The palette of every raster: the three colours, then 15 blends from the
 // dead colour towards the live one for the anti-aliased edges of the marks
-// of States (index blend0+k-1 covers k/16 of a pixel).
+// of States (index blend0+k-1 covers k/16 of a pixel), then the highlight.
 const (
 	idxDead = iota
 	idxAlive
 	idxMesh
 	idxBlend0
-	numColours = idxBlend0 + subsamples*subsamples - 1
+	idxHighlight = idxBlend0 + subsamples*subsamples - 1
+	numColours   = idxHighlight + 1
 )
 
 func (o *BoardOptions) palette() color.Palette {
 	alive, dead, mesh := color.Color(DefaultAlive), color.Color(DefaultDead), color.Color(DefaultMesh)
+	hi := color.Color(DefaultHighlight)
 	if o != nil {
+		if o.Highlight != nil {
+			hi = o.Highlight
+		}
 		if o.Alive != nil {
 			alive = o.Alive
 		}
@@ -111,6 +142,7 @@ func (o *BoardOptions) palette() color.Palette {
 	d := color.RGBA64Model.Convert(dead).(color.RGBA64)
 	p := make(color.Palette, numColours)
 	p[idxDead], p[idxAlive], p[idxMesh] = d, a, color.RGBA64Model.Convert(mesh)
+	p[idxHighlight] = color.RGBA64Model.Convert(hi)
 	const n = subsamples * subsamples
 	mix := func(d, a uint16, k int) uint16 {
 		return uint16((int(d)*(n-k) + int(a)*k + n/2) / n)
@@ -135,17 +167,61 @@ func fill(img *image.Paletted, r image.Rectangle, i uint8) {
 }
 
 // drawCells draws b with its top-left corner at, cells and grid lines.
-func drawCells(img *image.Paletted, at image.Point, b *life.Board, g geom) {
+// With a board before of the same size, the cells that differ from it are
+// tinted (see BoardOptions.Changes).
+func drawCells(img *image.Paletted, at image.Point, b, before *life.Board, g geom) {
 	w, h := b.Width(), b.Height()
+	if before != nil && (before.Width() != w || before.Height() != h) {
+		before = nil
+	}
 	fill(img, image.Rectangle{Max: g.size(w, h)}.Add(at), idxDead)
 	for y := range h {
 		for x := range w {
-			if b.Alive(x, y) {
-				fill(img, g.interior(x, y).Add(at), idxAlive)
+			in := g.interior(x, y).Add(at)
+			alive := b.Alive(x, y)
+			if before != nil && before.Alive(x, y) != alive {
+				fill(img, in, idxHighlight)
+				if alive {
+					fill(img, in.Inset(changeInset(in.Dx())), idxAlive)
+				}
+				continue
+			}
+			if alive {
+				fill(img, in, idxAlive)
 			}
 		}
 	}
 	drawMesh(img, at, w, h, g)
+}
+
+// changeInset is the width of the highlight around a live cell that
+// changed, in a cell interior of side n: a fifth of it, at least a pixel,
+// leaving at least a pixel of the cell; none in cells too small for both.
+func changeInset(n int) int {
+	if n < 3 {
+		return 0
+	}
+	return max(1, min(n/5, (n-1)/2))
+}
+
+// drawBox outlines the cells of r (cell coordinates, clipped to the w x h
+// board drawn at at) on the grid lines around them, in the highlight.
+func drawBox(img *image.Paletted, at image.Point, r image.Rectangle, w, h int, g geom) {
+	r = r.Intersect(image.Rect(0, 0, w, h))
+	if r.Empty() {
+		return
+	}
+	t := max(2, g.s/8) // thickness, centred on the grid line
+	x0, y0 := at.X+r.Min.X*g.s, at.Y+r.Min.Y*g.s
+	x1, y1 := at.X+r.Max.X*g.s, at.Y+r.Max.Y*g.s
+	lo, hi := -t/2, t-t/2
+	if g.m == 1 {
+		hi++ // the line of pixels itself
+	}
+	fill(img, image.Rect(x0+lo, y0+lo, x1+hi, y0+hi), idxHighlight)
+	fill(img, image.Rect(x0+lo, y1+lo, x1+hi, y1+hi), idxHighlight)
+	fill(img, image.Rect(x0+lo, y0+lo, x0+hi, y1+hi), idxHighlight)
+	fill(img, image.Rect(x1+lo, y0+lo, x1+hi, y1+hi), idxHighlight)
 }
 
 func drawMesh(img *image.Paletted, at image.Point, w, h int, g geom) {
@@ -168,11 +244,90 @@ func drawMesh(img *image.Paletted, at image.Point, w, h int, g geom) {
 // from (x*CellSize+1, y*CellSize+1) to ((x+1)*CellSize, (y+1)*CellSize);
 // without it, W*CellSize by H*CellSize. The image is paletted (one byte a
 // pixel), so it can be a frame of a GIF as it is.
+//
+// With Ticks the picture has a margin above and on the left for the
+// coordinates, and the cells start at the point that Origin returns; Box
+// is outlined. (Labels, Gap and Changes are for Strip and GIF.)
 func BoardImage(b *life.Board, o *BoardOptions) *image.Paletted {
-	g := o.geom()
-	img := image.NewPaletted(image.Rectangle{Max: g.size(b.Width(), b.Height())}, o.palette())
-	drawCells(img, image.Point{}, b, g)
+	img, at := canvas(b, o)
+	drawCells(img, at, b, nil, o.geom())
+	decorate(img, at, b, o)
 	return img
+}
+
+// Origin is the top-left corner of the cells (their grid line included)
+// in BoardImage(b, o) and States(b, r, o): (0, 0), or the size of the
+// margins with Ticks.
+func Origin(b *life.Board, o *BoardOptions) image.Point {
+	left, top, _ := tickLabels(b.Width(), b.Height(), o)
+	return image.Pt(left, top)
+}
+
+// canvas allocates the picture of one board with its tick margins, filled
+// with the dead colour, and returns it and where the cells start.
+func canvas(b *life.Board, o *BoardOptions) (*image.Paletted, image.Point) {
+	at := Origin(b, o)
+	sz := o.geom().size(b.Width(), b.Height()).Add(at)
+	img := image.NewPaletted(image.Rectangle{Max: sz}, o.palette())
+	return img, at
+}
+
+// decorate draws the ticks and the box of b, drawn at at.
+func decorate(img *image.Paletted, at image.Point, b *life.Board, o *BoardOptions) {
+	if o == nil {
+		return
+	}
+	_, _, ticks := tickLabels(b.Width(), b.Height(), o)
+	for _, l := range ticks {
+		drawText(img, at.Add(l.at), l.text, l.scale, idxAlive)
+	}
+	drawBox(img, at, o.Box, b.Width(), b.Height(), o.geom())
+}
+
+// tickLabels lays out the coordinates of a w x h board with Ticks: the
+// margins on the left and above the cells, and the labels, placed
+// relative to the cells' top-left corner (so above and left of it).
+// Without Ticks it returns nothing.
+func tickLabels(w, h int, o *BoardOptions) (left, top int, labels []label) {
+	if o == nil || !o.Ticks || w == 0 || h == 0 {
+		return 0, 0, nil
+	}
+	g := o.geom()
+	const scale, pad = 1, 3
+	// every is the step between labelled columns: the first of 1, 2, 5,
+	// 10, 20, 50, ... whose span holds the widest label and a pixel.
+	every := func(need int) int {
+		for k := 1; ; k *= 10 {
+			for _, m := range []int{1, 2, 5} {
+				if m*k*g.s >= need+1 {
+					return m * k
+				}
+			}
+		}
+	}
+	cx := every(textWidth(strconv.Itoa(w-1), scale))
+	cy := every(glyphH * scale)
+	top = glyphH*scale + pad
+	for y := 0; y < h; y += cy {
+		left = max(left, textWidth(strconv.Itoa(y), scale)+pad)
+	}
+	for x := 0; x < w; x += cx {
+		s := strconv.Itoa(x)
+		labels = append(labels, label{
+			at:    image.Pt(x*g.s+(g.s+g.m-textWidth(s, scale))/2, -top),
+			text:  s,
+			scale: scale,
+		})
+	}
+	for y := 0; y < h; y += cy {
+		s := strconv.Itoa(y)
+		at := image.Pt(-textWidth(s, scale)-pad, y*g.s+(g.s+g.m-glyphH*scale)/2)
+		if at.Y+glyphH*scale > h*g.s+g.m {
+			break // a row too close to the bottom for its label
+		}
+		labels = append(labels, label{at: at, text: s, scale: scale})
+	}
+	return left, top, labels
 }
 
 // BoardPNG writes BoardImage(b, o) to w as a PNG. A 0 x 0 board without a
@@ -257,19 +412,37 @@ func num(v float64) string {
 // Strip draws boards side by side, Gap pixels apart and aligned at the
 // top: generations of an evolution, the phases of an oscillator. With
 // Labels, a line of text above each board names it "t=0", "t=1", ...
-// in a small bitmap font, the same on every platform. The colours and the
-// palette are those of BoardImage.
+// in a small bitmap font, the same on every platform; with Changes the
+// cells that differ from the board before are tinted, with Ticks each
+// board has its coordinates, and Box is outlined on every board. The
+// colours and the palette are those of BoardImage.
 func Strip(boards []*life.Board, o *BoardOptions) *image.Paletted {
 	g := o.geom()
 	sz, at, labels := stripLayout(boards, o)
 	img := image.NewPaletted(image.Rectangle{Max: sz}, o.palette())
 	for i, b := range boards {
-		drawCells(img, at[i], b, g)
+		drawCells(img, at[i], b, before(boards, i, o), g)
+		decorate(img, at[i], b, o)
 		if labels != nil {
 			drawText(img, labels[i].at, labels[i].text, labels[i].scale, idxAlive)
 		}
 	}
 	return img
+}
+
+// before is the board that board i of boards is compared with under
+// Changes: the one before it, the last one for the first with Cycle, and
+// nil otherwise.
+func before(boards []*life.Board, i int, o *BoardOptions) *life.Board {
+	switch {
+	case o == nil || !o.Changes || len(boards) < 2:
+		return nil
+	case i > 0:
+		return boards[i-1]
+	case o.Cycle:
+		return boards[len(boards)-1]
+	}
+	return nil
 }
 
 type label struct {
@@ -300,6 +473,13 @@ func stripLayout(boards []*life.Board, o *BoardOptions) (image.Point, []image.Po
 	if withLabels {
 		band = (glyphH + 2) * scale
 	}
+	// The tick margins: the same height above every board, so that the
+	// boards stay aligned at the top.
+	tickTop := 0
+	for _, b := range boards {
+		_, t, _ := tickLabels(b.Width(), b.Height(), o)
+		tickTop = max(tickTop, t)
+	}
 	var labels []label
 	at := make([]image.Point, len(boards))
 	x, h := 0, 0
@@ -307,7 +487,8 @@ func stripLayout(boards []*life.Board, o *BoardOptions) (image.Point, []image.Po
 		if i > 0 {
 			x += gap
 		}
-		bs := g.size(b.Width(), b.Height())
+		left, _, _ := tickLabels(b.Width(), b.Height(), o)
+		bs := g.size(b.Width(), b.Height()).Add(image.Pt(left, 0))
 		slot := bs.X
 		var l label
 		if withLabels {
@@ -316,9 +497,9 @@ func stripLayout(boards []*life.Board, o *BoardOptions) (image.Point, []image.Po
 			l.at = image.Pt(x+(slot-textWidth(l.text, scale))/2, scale)
 			labels = append(labels, l)
 		}
-		at[i] = image.Pt(x+(slot-bs.X)/2, band)
+		at[i] = image.Pt(x+(slot-bs.X)/2+left, band+tickTop)
 		x += slot
-		h = max(h, band+bs.Y)
+		h = max(h, band+tickTop+bs.Y)
 	}
 	return image.Pt(x, h), at, labels
 }

@@ -18,7 +18,7 @@
 //
 //	solid disc   alive and staying alive     O
 //	ring         alive but about to die      o
-//	tiny dot     dead but about to be born   +
+//	small dot    dead but about to be born   +
 //	nothing      dead and staying dead       .
 //
 // (the right column is the notation of this package's tests). GIF animates

@@ -163,13 +163,13 @@ func ExampleStatesSVG() {
 	// <svg xmlns="http://www.w3.org/2000/svg" width="30" height="30" viewBox="0 0 30 30">
 	// <rect width="30" height="30" fill="#ffffff"/>
 	// <g fill="#000000">
-	// <circle cx="15" cy="5" r="1.2"/>
+	// <circle cx="15" cy="5" r="2"/>
 	// <circle cx="15" cy="15" r="4"/>
-	// <circle cx="15" cy="25" r="1.2"/>
+	// <circle cx="15" cy="25" r="2"/>
 	// </g>
-	// <g fill="none" stroke="#000000" stroke-width="1">
-	// <circle cx="5" cy="15" r="3.5"/>
-	// <circle cx="25" cy="15" r="3.5"/>
+	// <g fill="none" stroke="#000000" stroke-width="1.5">
+	// <circle cx="5" cy="15" r="3.25"/>
+	// <circle cx="25" cy="15" r="3.25"/>
 	// </g>
 	// </svg>
 }

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/gif"
 	"io"
+	"strconv"
 
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -18,8 +19,10 @@ const DefaultDelay = 30
 // GIFOptions say how an animation is drawn. A nil *GIFOptions means the
 // defaults, and so does the zero value of every field.
 type GIFOptions struct {
-	// BoardOptions draw each frame, as BoardImage does (Labels and Gap
-	// do not apply).
+	// BoardOptions draw each frame, as BoardImage does. Labels writes
+	// "t=0", "t=1", ... above the frames, a generation counter; Changes
+	// tints the cells that differ from the frame before (the first frame
+	// against the last with Cycle); Gap does not apply.
 	BoardOptions
 	// Delay is the time each frame is shown, in hundredths of a second;
 	// 0 means DefaultDelay.
@@ -53,7 +56,7 @@ func GIF(w io.Writer, phases []*life.Board, o *GIFOptions) error {
 			return fmt.Errorf("%w: board %d of the GIF is %dx%d, board 0 is %dx%d",
 				ErrInput, i, b.Width(), b.Height(), phases[0].Width(), phases[0].Height())
 		}
-		anim.Image = append(anim.Image, BoardImage(b, bo))
+		anim.Image = append(anim.Image, frame(phases, i, bo))
 		anim.Delay = append(anim.Delay, delay)
 	}
 	if anim.Image[0].Rect.Empty() {
@@ -61,6 +64,34 @@ func GIF(w io.Writer, phases []*life.Board, o *GIFOptions) error {
 			ErrInput, phases[0].Width(), phases[0].Height())
 	}
 	return gif.EncodeAll(w, anim)
+}
+
+// frame draws frame i of a GIF: BoardImage, with the label band and the
+// changes of Strip.
+func frame(phases []*life.Board, i int, o *BoardOptions) *image.Paletted {
+	b := phases[i]
+	if o == nil || !o.Labels && !o.Changes {
+		return BoardImage(b, o)
+	}
+	g := o.geom()
+	band, scale := 0, max(1, g.s/6)
+	text := "t=" + strconv.Itoa(i)
+	if o.Labels {
+		band = (glyphH + 2) * scale
+	}
+	at := Origin(b, o)
+	sz := g.size(b.Width(), b.Height()).Add(at)
+	// Wide enough for the label of the last frame, so all frames are alike.
+	sz.X = max(sz.X, textWidth("t="+strconv.Itoa(len(phases)-1), scale))
+	sz.Y += band
+	at.Y += band
+	img := image.NewPaletted(image.Rectangle{Max: sz}, o.palette())
+	drawCells(img, at, b, before(phases, i, o), g)
+	decorate(img, at, b, o)
+	if o.Labels {
+		drawText(img, image.Pt((sz.X-textWidth(text, scale))/2, scale), text, scale, idxAlive)
+	}
+	return img
 }
 
 // Frames simulates b for gens generations in the empty plane under rule

@@ -16,7 +16,7 @@ type fate uint8
 
 const (
 	staysDead fate = iota // dead and staying dead: nothing drawn
-	born                  // dead but about to be born: a tiny dot
+	born                  // dead but about to be born: a small dot
 	dies                  // alive but about to die: a ring
 	survives              // alive and staying alive: a solid disc
 )
@@ -45,11 +45,13 @@ func fates(b *life.Board, r rule.Rule) [][]fate {
 
 // The marks, as fractions of the side of a cell's interior: the disc and
 // the ring have radius markR, the ring is ringW thick inside that radius,
-// and the dot has radius dotR.
+// and the dot has radius dotR. The dot and the ring's width are large
+// enough to see at a glance: the dot is 0.4 of a cell across, and the ring
+// leaves a hole of 0.5, half the disc's area uncovered.
 const (
 	markR = 0.4
-	ringW = 0.1
-	dotR  = 0.12
+	ringW = 0.15
+	dotR  = 0.2
 )
 
 // mark is the shape of fate f in a cell interior of side n centred on the
@@ -77,21 +79,21 @@ const subsamples = 4
 //
 //	solid disc   alive and staying alive
 //	ring         alive but about to die
-//	tiny dot     dead but about to be born
+//	small dot    dead but about to be born
 //	nothing      dead and staying dead
 //
+// The disc and the ring are 0.8 of a cell across, the dot 0.4.
 // The next generation is computed by life.Step on b padded with one
 // dead ring, so the fates are those in the empty plane; births in that ring
-// are not drawn (pad b first to see them). The geometry, grid and palette
-// are those of BoardImage; the marks are in the Alive colour on the Dead
-// one, with anti-aliased edges.
+// are not drawn (pad b first to see them). The geometry, grid, palette,
+// Ticks and Box are those of BoardImage; the marks are in the Alive colour
+// on the Dead one, with anti-aliased edges.
 func States(b *life.Board, r rule.Rule, o *BoardOptions) *image.Paletted {
 	g := o.geom()
-	img := image.NewPaletted(image.Rectangle{Max: g.size(b.Width(), b.Height())}, o.palette())
-	fill(img, img.Rect, idxDead)
+	img, at := canvas(b, o)
 	for y, row := range fates(b, r) {
 		for x, f := range row {
-			in := g.interior(x, y)
+			in := g.interior(x, y).Add(at)
 			n := float64(in.Dx())
 			inside, reach := mark(f, n)
 			if inside == nil {
@@ -124,7 +126,8 @@ func States(b *life.Board, r rule.Rule, o *BoardOptions) *image.Paletted {
 			}
 		}
 	}
-	drawMesh(img, image.Point{}, b.Width(), b.Height(), g)
+	drawMesh(img, at, b.Width(), b.Height(), g)
+	decorate(img, at, b, o)
 	return img
 }
 

@@ -130,3 +130,21 @@ func ExampleProgress_Updatef() {
 	// Output:
 	// 4 variables, 17 clauses
 }
+
+func ExampleShowFigure() {
+	notebook.ShowFigure(image.NewGray(image.Rect(0, 0, 37, 25)), "a 3 x 2 board")
+	// Output:
+	// [image 37 x 25] a 3 x 2 board
+}
+
+func ExampleShowGIFFigure() {
+	notebook.ShowGIFFigure([]byte("GIF89a"), "seed 1: the phases")
+	// Output:
+	// [GIF, 6 bytes] seed 1: the phases
+}
+
+func ExampleShowSVG() {
+	notebook.ShowSVG([]byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>`), "a plot")
+	// Output:
+	// [SVG, 64 bytes] a plot
+}

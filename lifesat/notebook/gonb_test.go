@@ -76,6 +76,9 @@ func TestGoNBProtocol(t *testing.T) {
 		{"text/html", "<b>raw</b>", false},
 		{"text/html", "no pattern", false},             // Show(nil)
 		{"text/html", "notebook: png: invalid", false}, // ShowImage of an empty image
+		{"text/html", `<figcaption style="font-family:sans-serif;font-size:13px;color:#333">a &amp; b</figcaption>`, false}, // ShowFigure
+		{"text/html", `data:image/gif;base64,R0lGOD`, false},                                                                // ShowGIFFigure
+		{"text/html", "<svg", false}, // ShowSVG
 		{"text/html", "searching seed 1", true},
 		{"text/html", "searching seed 2", true},
 		{"text/html", "found 2", true},
@@ -139,6 +142,9 @@ func cell(t *testing.T) {
 	notebook.ShowHTML("<b>raw</b>")
 	notebook.Show(nil)
 	notebook.ShowImage(image.NewGray(image.Rect(0, 0, 0, 0)))
+	notebook.ShowFigure(image.NewGray(image.Rect(0, 0, 3, 3)), "a & b")
+	notebook.ShowGIFFigure([]byte("GIF89a..."), "")
+	notebook.ShowSVG([]byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "")
 	p := notebook.NewProgress()
 	p.Update("searching seed 1")
 	p.Updatef("searching seed %d", 2)
