@@ -46,9 +46,9 @@ func (c *constraintFlags) declare(fs *flagSet, kind string) {
 	fs.StringVar(&c.asym, "asym", "", "forbid these transforms as symmetries, each on its own, as LLS's -a: `T,T,...` (R180 rules out C2)")
 	fs.Var(&c.change, "change", "generations `G0,G1` must differ in some cell of the box (LLS's -c); repeatable")
 	fs.Var(&c.popSum, "pop-sum", "`GENS:MIN:MAX`: the live cells of the box summed over generations GENS (comma-separated) between MIN and MAX (either may be empty), as LLS's -p; repeatable")
-	fs.IntVar(&c.maxChange, "max-change", -1, "at most `N` cells of the box differ from generation 0 at each generation (LLS's --max_change; default no limit)")
-	fs.IntVar(&c.maxDecay, "max-decay", -1, "at most `N` cells alive at generation 0 dead at each generation (LLS's --max_decay)")
-	fs.IntVar(&c.maxGrowth, "max-growth", -1, "at most `N` cells dead at generation 0 alive at each generation (LLS's --max_growth)")
+	fs.limitVar(&c.maxChange, "max-change", "at most `N` cells of the box differ from generation 0 at each generation (LLS's --max_change; default: no limit)")
+	fs.limitVar(&c.maxDecay, "max-decay", "at most `N` cells alive at generation 0 dead at each generation (LLS's --max_decay; default: no limit)")
+	fs.limitVar(&c.maxGrowth, "max-growth", "at most `N` cells dead at generation 0 alive at each generation (LLS's --max_growth; default: no limit)")
 }
 
 // apply sets the constraints on p; read reads a background file.

@@ -163,3 +163,29 @@ func parseSize(s string) (w, h int, err error) {
 	}
 	return w, h, nil
 }
+
+// limitValue is a flag of a count that may be absent: -1 (its default)
+// is no limit, and the help prints no default for it.
+type limitValue struct{ n *int }
+
+func (v limitValue) String() string {
+	if v.n == nil || *v.n < 0 {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v limitValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("want a whole number")
+	}
+	*v.n = n
+	return nil
+}
+
+// limitVar declares a limitValue flag, its variable set to -1.
+func (fs *flagSet) limitVar(n *int, name, usage string) {
+	*n = -1
+	fs.Var(limitValue{n}, name, usage)
+}

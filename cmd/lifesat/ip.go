@@ -27,7 +27,7 @@ func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	f.fs.StringVar(&f.model, "model", "ip2", "Bosch's integer program: ip1 (birth by B1-B3 with two auxiliary variables a cell) or ip2 (birth by the 56 constraints B'(e,S) a cell)")
 	f.fs.StringVar(&f.format, "format", "lp", "lp (CPLEX's LP format: CBC, GLPK, HiGHS, SCIP) or opb (the PB competitions' format: gophersat, RoundingSat, Sat4j)")
 	f.fs.IntVar(&f.minPop, "min-pop", 0, "add the constraint: at least this many live cells (Bosch gave CPLEX the lower cutoff ceil(n^2/2))")
-	f.fs.IntVar(&f.maxPop, "max-pop", -1, "add the constraint: at most this many live cells (default: none)")
+	f.fs.limitVar(&f.maxPop, "max-pop", "add the constraint: at most `N` live cells (default: none)")
 	f.fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
 	m, err := f.parse(args)
 	if err != nil {

@@ -92,18 +92,22 @@ func TestNoProcessOutlivesTheCommand(t *testing.T) {
 // that every search runs an external solver.
 func lifetimeCase(name string, args []string, jobs int, sig syscall.Signal, solver bool, code int) (errs []string) {
 	tag := fmt.Sprintf("%d-%s", os.Getpid(), strings.ReplaceAll(name, "/", "-"))
+	if sig != 0 {
+		// -v: the first report on stderr comes after the command has
+		// installed its signal handlers (the first thing it does).
+		args = append(args[:len(args):len(args)], "-v")
+	}
 	cmd := exec.Command(os.Args[0], append(args[:len(args):len(args)], "-jobs", fmt.Sprint(jobs))...)
 	cmd.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1", "LIFESAT_LIFETIME_TAG="+tag)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &reportBuffer{first: make(chan struct{})}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return []string{err.Error()}
 	}
-	started := time.Now()
 	if sig != 0 {
-		// Wait until the members (and their solvers) run; the command
-		// needs a moment to install its signal handlers even when it
-		// starts no process.
+		// Wait until the command has reported and its members (and their
+		// solvers) run. The bound only keeps a broken command from
+		// hanging the test; no case needs it.
 		want := 1
 		if jobs > 1 {
 			want += jobs
@@ -111,8 +115,19 @@ func lifetimeCase(name string, args []string, jobs int, sig syscall.Signal, solv
 		if solver {
 			want += jobs
 		}
-		for end := started.Add(3 * time.Second); time.Now().Before(end) &&
-			(len(tagged(tag)) < want || time.Since(started) < 300*time.Millisecond); {
+		bound := time.After(time.Minute)
+	wait:
+		for {
+			select {
+			case <-bound:
+				errs = append(errs, "the command neither reported nor started its processes within a minute")
+				break wait
+			case <-stderr.first:
+				if len(tagged(tag)) >= want {
+					break wait
+				}
+			default:
+			}
 			time.Sleep(20 * time.Millisecond)
 		}
 		if err := cmd.Process.Signal(sig); err != nil {
@@ -133,6 +148,28 @@ func lifetimeCase(name string, args []string, jobs int, sig syscall.Signal, solv
 		}
 	}
 	return errs
+}
+
+// reportBuffer is a command's stderr, safe to read while it runs; first
+// is closed at its first write.
+type reportBuffer struct {
+	mu    sync.Mutex
+	b     bytes.Buffer
+	first chan struct{}
+	once  sync.Once
+}
+
+func (r *reportBuffer) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.once.Do(func() { close(r.first) })
+	return r.b.Write(p)
+}
+
+func (r *reportBuffer) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.b.String()
 }
 
 // tagged lists the processes whose environment holds the tag, each as its

@@ -85,7 +85,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "accept the empty pattern")
 	fs.StringVar(&f.sym, "sym", "", "symmetry of every generation: C1 C2 C4 D2- D2| D2\\ D2/ D4+ D4x D8")
 	fs.IntVar(&f.minPop, "min-pop", 0, "at least this many live cells in generation 0")
-	fs.IntVar(&f.maxPop, "max-pop", -1, "at most this many live cells in generation 0 (default: no limit)")
+	fs.limitVar(&f.maxPop, "max-pop", "at most `N` live cells in generation 0 (default: no limit)")
 	fs.StringVar(&f.cage, "cage", "", "pattern `FILE` of the box's size (- for standard input): only its live cells may be alive in generation 0")
 	f.c.declare(fs, kind)
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
