@@ -262,7 +262,9 @@ func ProjectSplit(cubes []CubeTime, workers int) (seconds float64, found bool) {
 }
 
 // splitCase reports whether c is one of this file's kinds.
-func splitCase(c Case) bool { return c.Kind == Split || c.Kind == Race && c.Workers > 0 || c.Kind == Cubes }
+func splitCase(c Case) bool {
+	return c.Kind == Split || c.Kind == Race && c.Workers > 0 || c.Kind == Cubes
+}
 
 // CubeRuns are the cube times of the Cubes case with the given name, one
 // list per seed, in the order of the rows (the manifest's).
