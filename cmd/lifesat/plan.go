@@ -56,6 +56,8 @@ func planCmd(ctx context.Context, e *env, _ string, args []string) (int, error) 
 	f := newSearchFlags("plan "+kind, kind, e)
 	var pf planFlags
 	fs := f.fs
+	k, _ := find(kind)
+	fs.synopsis = kind + " " + k.args + " [axes | -split N] -o FILE.jsonl [-scripts]"
 	fs.StringVar(&pf.out, "o", "", "the manifest `FILE.jsonl` to write; required")
 	fs.BoolVar(&pf.force, "force", false, "overwrite the -o file if it exists")
 	fs.StringVar(&pf.rules, "rules", "", "axis: the rules `R1,R2,...` (each as -rule reads one)")
@@ -147,7 +149,7 @@ func (pf *planFlags) check(f *searchFlags) error {
 	switch {
 	case pf.out == "":
 		return fail("-o FILE.jsonl is required: the manifest to write")
-	case pf.split < 0:
+	case f.fs.set("split") && pf.split < 2:
 		return fail("-split %d: want a number of cubes, 2 or more", pf.split)
 	case pf.split > 0 && axes:
 		return fail("-split cuts one search into cubes: it takes no axis (-rules, -sizes, ...); plan a sweep of splits one by one")
