@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -74,4 +80,57 @@ func FuzzNumbers(f *testing.F) {
 			t.Fatalf("numbers(%q) = %v, which reads back as %v, %v", s, got, again, err)
 		}
 	})
+}
+
+// TestTaskStoppedBySignal: a task that SIGTERM stops (as scancel sends
+// it) in the middle of its search exits 3 and writes no result file, nor
+// leaves a temporary one, so that it runs again on resume. The signal is
+// sent once the task reports its formula (-v), not after a delay.
+func TestTaskStoppedBySignal(t *testing.T) {
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "hard.jsonl")
+	lifesat := func(args ...string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1")
+		return cmd
+	}
+	// Minutes of search: an oscillator of period 3 in 40x40.
+	if out, err := lifesat("plan", "osc", "-period", "3", "-size", "40x40", "-o", manifest).CombinedOutput(); err != nil {
+		t.Fatalf("plan: %v\n%s", err, out)
+	}
+	cmd := lifesat("task", "-v", manifest, "0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(stderr)
+	if !lines.Scan() {
+		t.Fatal("the task reported nothing")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var rest strings.Builder
+	for lines.Scan() {
+		rest.WriteString(lines.Text() + "\n")
+	}
+	_ = cmd.Wait()
+	if got := cmd.ProcessState.ExitCode(); got != exitStopped {
+		t.Fatalf("exit %d, want %d (stopped)\n%s", got, exitStopped, rest.String())
+	}
+	if !strings.Contains(rest.String(), "no result written") {
+		t.Errorf("stderr does not say that nothing was written:\n%s", rest.String())
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("stdout: %q, want nothing", stdout.String())
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "hard.results"))
+	for _, e := range entries {
+		t.Errorf("the stopped task left %s in its results folder", e.Name())
+	}
 }
