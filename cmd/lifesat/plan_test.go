@@ -11,6 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/plan"
 )
 
 // numbers reads the axes -periods and -seeds: lists and ranges.
@@ -133,4 +136,44 @@ func TestTaskStoppedBySignal(t *testing.T) {
 	for _, e := range entries {
 		t.Errorf("the stopped task left %s in its results folder", e.Name())
 	}
+}
+
+// FuzzPlanAxes: the axis flags (lists of rules, sizes, periods, shifts,
+// symmetries and seeds) never panic, fail with one line, and what they
+// read is a sweep whose lists are as long as the words given.
+func FuzzPlanAxes(f *testing.F) {
+	f.Add("B3/S23,B36/S23", "", "8x8,9", "2-4", "1,0 2,0", "C1,D8", "1-3")
+	f.Add("", "pB3cekainyqjr/S2", "", "", "", "", "")
+	f.Add("x", "pB3/S2", "0x3", "9-2", "1,", "Q", "-1")
+	f.Fuzz(func(t *testing.T, rules, rulesIn, sizes, periods, shifts, syms, seeds string) {
+		pf := &planFlags{rules: rules, rulesIn: rulesIn, sizes: sizes, periods: periods, shifts: shifts, syms: syms, seeds: seeds}
+		var sw plan.Sweep
+		err := pf.axes(&sw, nil)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("a message of several lines: %v", err)
+			}
+			return
+		}
+		words := func(s, sep string) int {
+			n := 0
+			for _, w := range strings.Split(s, sep) {
+				if strings.TrimSpace(w) != "" {
+					n++
+				}
+			}
+			return n
+		}
+		if rulesIn == "" && len(sw.Rules) != words(rules, ",") {
+			t.Errorf("-rules %q: %d rules", rules, len(sw.Rules))
+		}
+		if len(sw.Sizes) != words(sizes, ",") || len(sw.Shifts) != len(strings.Fields(shifts)) || len(sw.Symmetries) != words(syms, ",") {
+			t.Errorf("%q %q %q: %d sizes, %d shifts, %d symmetries", sizes, shifts, syms, len(sw.Sizes), len(sw.Shifts), len(sw.Symmetries))
+		}
+		for _, p := range sw.Periods {
+			if p < 1 || p > lifesat.MaxPeriod {
+				t.Errorf("-periods %q: period %d", periods, p)
+			}
+		}
+	})
 }
