@@ -32,10 +32,11 @@ import (
 //   - The README's Go program is library.txtar's main.go.
 
 // byHand are the beginnings of the documents' command lines that no test
-// runs: they install things, write into the clone, or run for minutes.
+// runs: they install things, write into the clone, or run for minutes
+// (or on a Kubernetes cluster, which the CI does not have).
 var byHand = []string{
 	"go build ", "go install ", "go run ./cmd/lifesat-bench ", "go test -run '^$' -bench ",
-	"sudo ", "export ", "gonb ", "jupyter ", "cadical ",
+	"sudo ", "export ", "gonb ", "jupyter ", "cadical ", "kubectl ",
 }
 
 // A docCommand is one "$ " line of a code block, and the output shown

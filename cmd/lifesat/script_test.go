@@ -33,7 +33,9 @@ import (
 //     to read back as patterns of FORMAT (rle, cells, matrix; COUNT of
 //     them, blank-line separated);
 //   - the condition [stress], true with LIFESAT_STRESS=1: slow examples
-//     ("[!stress] skip" at the top of their file) run only then.
+//     ("[!stress] skip" at the top of their file) run only then;
+//   - the condition [slurm], true with SLURM_CONF set (and passed on):
+//     the engines' scripts run on that cluster (.ci/cluster/slurm-up).
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -48,6 +50,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("PATH", bin+string(os.PathListSeparator)+e.Getenv("PATH"))
 			e.Setenv("ROOT", root)
+			if conf := os.Getenv("SLURM_CONF"); conf != "" {
+				e.Setenv("SLURM_CONF", conf) // sbatch's cluster, for [slurm]
+			}
 			for _, kv := range goEnv {
 				k, v, _ := strings.Cut(kv, "=")
 				e.Setenv(k, v)
@@ -60,8 +65,11 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
-			if cond == "stress" {
+			switch cond {
+			case "stress":
 				return os.Getenv("LIFESAT_STRESS") != "", nil
+			case "slurm":
+				return os.Getenv("SLURM_CONF") != "", nil
 			}
 			return false, errors.New("unknown condition " + strconv.Quote(cond))
 		},

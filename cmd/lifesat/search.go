@@ -46,6 +46,10 @@ type searchFlags struct {
 	solver     string
 	template   string // -template FILE, or search's FILE
 	c          constraintFlags
+	// fallback, when not nil, gives the value of a flag among size,
+	// period, shift and template that was not set ("" for none): plan's
+	// axes (-sizes) give the flags they replace their first value.
+	fallback func(flag string) string
 }
 
 // maxJobs bounds -jobs: 4 members per core. Beyond that the members only
@@ -106,6 +110,16 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 	}
 	if f.timeout < 0 {
 		return fail("-timeout %v: want a positive duration", f.timeout)
+	}
+	for _, name := range []string{"size", "period", "shift", "template"} {
+		if f.fallback == nil || f.fs.Lookup(name) == nil || f.fs.set(name) {
+			continue
+		}
+		if v := f.fallback(name); v != "" {
+			if err := f.fs.Set(name, v); err != nil {
+				return fail("-%s %q: %v", name, v, err)
+			}
+		}
 	}
 	f.e.arm(f.timeout) // reading the files counts too
 	in := &inputs{e: f.e}

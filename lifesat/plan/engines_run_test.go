@@ -23,7 +23,8 @@ import (
 )
 
 // The engines' tests run the scripts WriteSlurm and WriteParallel write,
-// for real, with the test binary as the lifesat command (see TestMain).
+// for real, with the test binary as the lifesat command (see TestMain), or
+// the lifesat command that LIFESAT_COMMAND names (commandEnv).
 // They need LIFESAT_ENGINES set (the CI sets it):
 //
 //	LIFESAT_ENGINES=1 go test -run Engine ./lifesat/plan/
@@ -80,7 +81,7 @@ func engineCmd(t *testing.T, e engineRun, m *plan.Manifest, dir string, env ...s
 	t.Helper()
 	path := writeManifest(t, m, dir, "plan.jsonl")
 	var buf bytes.Buffer
-	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: []string{"env", driverEnv + "=1", os.Args[0]}, Script: e.name, MaxArray: e.maxArray}
+	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: taskCommand(env), Script: e.name, MaxArray: e.maxArray}
 	if err := e.write(m)(&buf, o); err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +93,30 @@ func engineCmd(t *testing.T, e engineRun, m *plan.Manifest, dir string, env ...s
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	return cmd, plan.ResultsDir(path)
+}
+
+// commandEnv names a lifesat command (a path) for the engines' scripts
+// to run instead of the test binary's driver (TestMain), as .ci/run does:
+//
+//	go build -o /tmp/bin/lifesat ./cmd/lifesat
+//	LIFESAT_ENGINES=1 LIFESAT_COMMAND=/tmp/bin/lifesat go test -run Engine ./lifesat/plan/
+//
+// A test that holds a task (holdEnv) runs the driver all the same: only
+// the driver has that hook.
+const commandEnv = "LIFESAT_COMMAND"
+
+// taskCommand is the command the scripts run, for a run with env.
+func taskCommand(env []string) []string {
+	driver := []string{"env", driverEnv + "=1", os.Args[0]}
+	for _, kv := range env {
+		if strings.HasPrefix(kv, holdEnv+"=") {
+			return driver
+		}
+	}
+	if c := os.Getenv(commandEnv); c != "" {
+		return []string{c}
+	}
+	return driver
 }
 
 // exitCode is the exit status of a command that ran, or -1.
