@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
@@ -268,4 +269,28 @@ func randomPartial(rng *rand.Rand, k int) rule.Rule {
 		r = r.Unfix(rule.Neighbourhood(1 + rng.IntN(511)))
 	}
 	return r
+}
+
+// TestFullBoxUnderAnyRule: a 2x2 box full of live cells under the
+// partial rule p (every transition free) is a still life in the rules
+// that keep it; no cell of it or its ring sees an empty neighbourhood, so
+// B0 is unused, but on the dead plane the range must leave it off (with
+// B0 and S8 the plane would fill, and the answer would fail its check).
+func TestFullBoxUnderAnyRule(t *testing.T) {
+	p := StillLife(2, 2)
+	p.MinPop = 4
+	res, err := Search(context.Background(), p, &Settings{Rule: rule.MustParse("p")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != logic.Sat || len(res.Patterns) != 1 {
+		t.Fatalf("status %v, %d patterns", res.Status, len(res.Patterns))
+	}
+	rng := res.Patterns[0].Rule
+	if rng.Free(0) || rng.Max().BirthOnZero() {
+		t.Errorf("range %v leaves B0 possible on the dead plane", rng)
+	}
+	if got := life.Step(res.Patterns[0].Phases[0].Pad(1), rng.Max(), life.Dead); !got.Equal(res.Patterns[0].Phases[0].Pad(1)) {
+		t.Errorf("the full box is not still under the range's most rule %v", rng.Max())
+	}
 }

@@ -30,6 +30,12 @@ func (p Problem) RuleRange(pat *Pattern, r rule.Rule) (rule.Rule, error) {
 		bg, _ = life.Vacuum(r) // an error leaves the dead plane, which the rule then fails
 	}
 	rng := r
+	if bg == nil && r.Free(0) {
+		// Searched on the dead plane: B0 would fill it, so the range
+		// holds only rules without B0, whether or not the answer's
+		// cells use the transition.
+		rng = rng.Fix(0, false)
+	}
 	for t := range per {
 		if t+1 == per && p.transient() {
 			break
