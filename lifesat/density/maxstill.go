@@ -75,11 +75,15 @@ type Stats struct {
 	PeakStates int
 	// Tables is the time spent building the strip bounds, Beam the time
 	// in beam passes, Exact the time in exact passes.
-	Tables, Beam, Exact time.Duration
+	Tables, Beam, Exact, Dive time.Duration
+	// Edge is the time spent on the edge bound, EdgeStates the states
+	// its passes kept in all.
+	Edge       time.Duration
+	EdgeStates int64
 }
 
-// beamWidth is the number of states a beam pass keeps per row.
-const beamWidth = 4096
+// firstBeam is the number of states the first beam pass keeps per row.
+const firstBeam = 1024
 
 // MaxStillLife returns a still life with the most live cells in a w x h
 // box under Life (B3/S23; the waste rules hold for Life only), everything
@@ -141,12 +145,19 @@ type solver struct {
 func (s *solver) solve(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	pw, ph := min(s.w, s.h), max(s.w, s.h)
-	s.p = newProgram(pw, ph)
+	s.p = newProgram(pw, ph, false)
 	s.res.Stats.Tables = time.Since(start)
+	start = time.Now()
+	states, err := s.p.edges(ctx, s.opt.Memory)
+	s.res.Stats.Edge = time.Since(start)
+	s.res.Stats.EdgeStates = states
+	if err != nil {
+		return nil, err
+	}
 	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
 	s.res.Bound = s.total / 4
 	s.setBest(0, nil)
-	err := s.search(ctx)
+	err = s.search(ctx)
 	if e := s.finish(); e != nil {
 		return nil, e
 	}
@@ -167,49 +178,82 @@ func (s *solver) setBest(pop int, rows []uint32) {
 // search runs the passes. The invariant: every still life wastes at least
 // s.wasteOf(s.res.Bound).
 func (s *solver) search(ctx context.Context) error {
-	// A first beam pass, with a generous budget, for a good board early.
+	// A short dive with a generous budget, for a good board early.
 	for slack := 8; s.res.Population < s.res.Bound; slack *= 2 {
 		budget := s.wasteOf(s.res.Bound) + slack
-		r, err := s.runPass(ctx, budget, beamWidth)
+		s.pass++
+		start := time.Now()
+		found, complete, rows, waste, over, err := s.p.dive(ctx, budget, firstDiveLimit)
+		s.res.Stats.Passes++
+		s.res.Stats.Dive += time.Since(start)
 		if err != nil {
 			return err
 		}
-		if r.found {
-			s.found(r)
+		if found {
+			s.found(&passResult{waste: waste, rows: rows})
 			break
 		}
-		if !r.cut {
-			// Nothing was dropped: no board fits the budget.
-			s.raise(r.over)
+		if complete {
+			s.raise(over)
 		}
 	}
+	// Then each budget in turn, from the least the bounds allow: beams of
+	// doubling width, the last of which drops nothing and so is exact. A
+	// board found within the budget is optimal.
 	for s.res.Population < s.res.Bound {
 		budget := s.wasteOf(s.res.Bound)
-		// A beam pass at the budget: a board found there is optimal.
-		r, err := s.runPass(ctx, budget, beamWidth)
-		if err != nil {
-			return err
-		}
-		if r.found {
-			s.found(r)
+		if done, err := s.runDive(ctx, budget); done || err != nil {
+			if err != nil {
+				return err
+			}
 			continue
 		}
-		if !r.cut {
-			s.raise(r.over)
-			continue
+		for beam := firstBeam; ; beam *= 2 {
+			r, err := s.runPass(ctx, budget, beam)
+			if err != nil {
+				return err
+			}
+			if r.found {
+				s.found(r)
+				break
+			}
+			if !r.cut {
+				s.raise(r.over)
+				break
+			}
 		}
-		r, err = s.runPass(ctx, budget, 0)
-		if err != nil {
-			return err
-		}
-		if r.found {
-			s.found(r)
-			continue
-		}
-		s.raise(r.over)
 	}
 	return nil
 }
+
+// runDive dives at the budget and reports whether it settled the budget:
+// a board found, or none possible.
+func (s *solver) runDive(ctx context.Context, budget int) (bool, error) {
+	s.pass++
+	start := time.Now()
+	found, complete, rows, waste, over, err := s.p.dive(ctx, budget, diveLimit)
+	s.res.Stats.Passes++
+	s.res.Stats.Dive += time.Since(start)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case found:
+		s.found(&passResult{waste: waste, rows: rows})
+		return true, nil
+	case complete:
+		s.raise(over)
+		return true, nil
+	}
+	return false, nil
+}
+
+// diveLimit is the number of states a dive may expand; firstDiveLimit
+// the same for the first dives, which only look for a good board.
+const (
+	diveLimit      = 200000
+	firstDiveLimit = 2000
+)
 
 // found records the board of a pass if it beats the best so far.
 func (s *solver) found(r *passResult) {

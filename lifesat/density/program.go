@@ -23,68 +23,135 @@ var ErrMemory = errors.New("density: memory budget exceeded")
 // A program searches the still lifes of a box w columns wide (at most 32)
 // and h rows high, row by row.
 type program struct {
-	w, h   int
+	w, h int
+	// open: the rows end at row h-1 with a free row h below them, no ring
+	// and no stability asked of row h. Open programs compute edge bounds
+	// (edges.go).
+	open   bool
 	strips []strip
 	// decide[x] lists the strips whose part of a new row is complete once
 	// the row's column x is chosen.
 	decide [][]int
 	// leastSum[k] is the sum over the strips of their least value with k
-	// open rows.
-	leastSum []int
+	// open rows; band[m] the same for m rows with free rows on both sides
+	// (no ring below).
+	leastSum, band []int
+	// edge[k] is a lower bound on the waste of k rows against a side of
+	// the box, with the ring beyond them, whatever lies on their other
+	// side (see levels); all zero until levels has run.
+	edge []int
 }
 
-// A strip is a part of the columns with its table.
+// A strip is a part of the columns with its tables: tab for the rows
+// down to the end of the program, band for rows with free rows below.
 type strip struct {
-	x0   int
-	bits uint
-	mask uint64
-	tab  *stripTable
+	x0        int
+	bits      uint
+	mask      uint64
+	tab, band *stripTable
 }
 
 func (s *strip) index(b, c uint64) int {
 	return int((b<<1>>s.x0)&s.mask | ((c<<1>>s.x0)&s.mask)<<s.bits)
 }
 
-func newProgram(w, h int) *program {
-	p := &program{w: w, h: h, decide: make([][]int, w)}
+func newProgram(w, h int, open bool) *program {
+	p := &program{w: w, h: h, open: open, decide: make([][]int, w)}
 	n := (w + maxStrip - 1) / maxStrip
+	p.leastSum = make([]int, h+1)
+	p.band = make([]int, h+1)
+	p.edge = make([]int, h+1)
 	x0 := 0
 	for i := range n {
 		width := w / n
 		if i < w%n {
 			width++
 		}
-		kind := stripKind{width: width, leftRing: x0 == 0, rightRing: x0+width == w}
+		kind := stripKind{width: width, leftRing: x0 == 0, rightRing: x0+width == w, open: open}
 		tab := tableFor(kind, h)
-		p.strips = append(p.strips, strip{x0: x0, bits: tab.bits, mask: 1<<tab.bits - 1, tab: tab})
+		kind.open = true
+		band := tableFor(kind, h)
+		p.strips = append(p.strips, strip{x0: x0, bits: tab.bits, mask: 1<<tab.bits - 1, tab: tab, band: band})
+		for k := range h + 1 {
+			p.leastSum[k] += tab.least[k]
+			p.band[k] += band.least[k]
+		}
 		// The strip's right context column is column x0+width, which is
 		// the ring (known) at the right end.
 		last := min(x0+width, w-1)
 		p.decide[last] = append(p.decide[last], i)
 		x0 += width
 	}
-	p.leastSum = make([]int, h+1)
-	for k := range p.leastSum {
-		for _, s := range p.strips {
-			p.leastSum[k] += s.tab.least[k]
-		}
-	}
 	return p
 }
 
-// bound is the strips' lower bound on the open waste of state (b, c) with
-// k open rows, or infinite.
-func (p *program) bound(b, c uint64, k int) int {
-	sum := 0
-	for i := range p.strips {
-		s := &p.strips[i]
-		v := s.tab.layers[k][s.index(b, c)]
-		if v == infinite {
-			return infinite
-		}
-		sum += int(v)
+// aheadRows is the most rows the strips' band bound looks ahead before
+// the edge bound takes over (see expander.prepare).
+const aheadRows = 3
+
+// A bounds is the lower bound on the waste to come after a state with k
+// open rows, in pieces that add up column by column: for each variant v,
+// the strips' values from layers[v] plus fixed[v]; the bound is the
+// largest variant, or edge.
+type bounds struct {
+	n      int // variants
+	layers [aheadRows + 1][][]uint8
+	fixed  [aheadRows + 1]int
+	least  [aheadRows + 1][]int // the strips' least values, per variant
+	edge   int
+}
+
+// prepare sets b for k open rows (k < 0: none). Variant 0 is the strips
+// down to the end; variant m = 1..aheadRows the band strips over the next
+// m rows plus the edge bound of the k-m rows after them.
+func (b *bounds) prepare(p *program, k int) {
+	b.n, b.edge = 0, 0
+	if k < 0 {
+		return
 	}
-	return sum
+	b.edge = p.edge[k]
+	add := func(fixed int, layer func(s *strip) ([]uint8, int)) {
+		v := b.n
+		b.n++
+		b.fixed[v] = fixed
+		b.layers[v] = b.layers[v][:0]
+		b.least[v] = b.least[v][:0]
+		for i := range p.strips {
+			l, least := layer(&p.strips[i])
+			b.layers[v] = append(b.layers[v], l)
+			b.least[v] = append(b.least[v], least)
+			b.fixed[v] += least
+		}
+	}
+	add(0, func(s *strip) ([]uint8, int) { return s.tab.layers[k], s.tab.least[k] })
+	for m := 1; m <= aheadRows && m < k; m++ {
+		add(p.edge[k-m], func(s *strip) ([]uint8, int) { return s.band.layers[m], s.band.least[m] })
+	}
+}
+
+// total is the bound given each variant's excess over its least values.
+func (b *bounds) total(extra *[aheadRows + 1]int) int {
+	f := b.edge
+	for v := range b.n {
+		f = max(f, b.fixed[v]+extra[v])
+	}
+	return f
+}
+
+// of is the bound of state (bb, c), or infinite.
+func (b *bounds) of(p *program, bb, c uint64) int {
+	var extra [aheadRows + 1]int
+	for v := range b.n {
+		for i := range p.strips {
+			s := &p.strips[i]
+			t := b.layers[v][i][s.index(bb, c)]
+			if t == infinite {
+				return infinite
+			}
+			extra[v] += int(t) - b.least[v][i]
+		}
+	}
+	return b.total(&extra)
 }
 
 // A frontier holds the states after a row: keys a<<32 | b and the least
@@ -134,7 +201,8 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var table hashIndex
 	var memSteps int64
 	x := &expander{p: p, budget: lim.budget, over: maxWaste}
-	for y := 0; y < p.h+2; y++ {
+	record := !p.open // open programs need the least waste, not the board
+	for y := 0; y < p.steps(); y++ {
 		next.keys, next.waste = next.keys[:0], next.waste[:0]
 		var st step
 		table.reset(len(cur.keys))
@@ -156,11 +224,15 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 				if fresh {
 					next.keys = append(next.keys, nk)
 					next.waste = append(next.waste, nw)
-					st.row = append(st.row, uint32(c))
-					st.parent = append(st.parent, uint32(i))
+					if record {
+						st.row = append(st.row, uint32(c))
+						st.parent = append(st.parent, uint32(i))
+					}
 				} else if nw < next.waste[j] {
 					next.waste[j] = nw
-					st.parent[j] = uint32(i)
+					if record {
+						st.parent[j] = uint32(i)
+					}
 				}
 			}
 			x.expand()
@@ -177,8 +249,10 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			p.cut(&next, &st, lim.beam, max(k-1, -1))
 			res.cut = true
 		}
-		steps = append(steps, st)
-		memSteps += int64(cap(st.row)) * 8
+		if !p.open {
+			steps = append(steps, st)
+			memSteps += int64(cap(st.row)) * 8
+		}
 		res.states += int64(len(next.keys))
 		res.peak = max(res.peak, len(next.keys))
 		cur, next = next, cur
@@ -191,6 +265,14 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	}
 	res.over = x.over
 	if len(cur.keys) == 0 {
+		return res, nil
+	}
+	if p.open {
+		res.found = true
+		res.waste = int(cur.waste[0])
+		for _, v := range cur.waste {
+			res.waste = min(res.waste, int(v))
+		}
 		return res, nil
 	}
 	if len(cur.keys) != 1 || cur.keys[0] != 0 {
@@ -209,19 +291,18 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	return res, nil
 }
 
-// cut keeps the beam states of next with the least waste plus bound.
+// cut keeps the beam states of next with the least waste so far plus
+// bound on the waste to come.
 func (p *program) cut(next *frontier, st *step, beam, k int) {
 	type ranked struct {
 		f int
 		i int32
 	}
+	var bd bounds
+	bd.prepare(p, k)
 	r := make([]ranked, len(next.keys))
 	for i, key := range next.keys {
-		f := int(next.waste[i])
-		if k >= 0 {
-			f += p.bound(key>>32, key&0xffffffff, k)
-		}
-		r[i] = ranked{f, int32(i)}
+		r[i] = ranked{int(next.waste[i]) + bd.of(p, key>>32, key&0xffffffff), int32(i)}
 	}
 	slices.SortFunc(r, func(u, v ranked) int {
 		if u.f != v.f {
@@ -258,18 +339,30 @@ type expander struct {
 	// The state.
 	sa, sb uint64 // rows a and b shifted left by 2
 	b      uint64
-	base   int // waste so far, ring cells beside b, and the strips' least values
+	base   int // waste so far and of the ring cells beside b
+	bd     bounds
 	emit   func(c uint64, add int)
 }
 
+// steps is the number of rows a pass places: from row 0 to the dead row
+// h+1, or to the free row h of an open program.
+func (p *program) steps() int {
+	if p.open {
+		return p.h + 1
+	}
+	return p.h + 2
+}
+
+// setRow prepares for placing row y.
 func (x *expander) setRow(y int) {
 	h := x.p.h
 	x.boxRow = y >= 1 && y <= h
-	x.free = y < h
+	x.free = y < h || x.p.open
 	x.k = h - y
 	if y == h+1 {
 		x.k = -1
 	}
+	x.bd.prepare(x.p, x.k)
 }
 
 func (x *expander) start(a, b uint64, acc, k int) {
@@ -279,19 +372,18 @@ func (x *expander) start(a, b uint64, acc, k int) {
 		w := x.p.w
 		x.base += int(1-b&1) + int(1-b>>(w-1)&1)
 	}
-	if x.k >= 0 {
-		x.base += x.p.leastSum[x.k]
-	}
 }
 
 // expand calls emit for every row that may follow the state.
 func (x *expander) expand() {
-	x.dfs(0, 0, 0, 0)
+	var extra [aheadRows + 1]int
+	x.dfs(0, 0, 0, extra)
 }
 
 // dfs chooses column col of row c; cw is the waste of row b's cells whose
-// windows are complete, extra the strips' excess over their least values.
-func (x *expander) dfs(col int, c uint64, cw, extra int) {
+// windows are complete, extra the strips' excess over their least values
+// in each variant of the bound.
+func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 	w := x.p.w
 	if col == w {
 		// Columns w-1 and w (the ring) of row b.
@@ -312,7 +404,7 @@ func (x *expander) dfs(col int, c uint64, cw, extra int) {
 				}
 			}
 		}
-		if f := x.base + cw + extra; f > x.budget {
+		if f := x.base + cw + x.bd.total(&extra); f > x.budget {
 			x.over = min(x.over, f)
 			return
 		}
@@ -348,17 +440,18 @@ func (x *expander) dfs(col int, c uint64, cw, extra int) {
 			}
 			ncw += int(ringW[win])
 		}
-		if x.k >= 0 {
-			for _, i := range x.p.decide[col] {
-				s := &x.p.strips[i]
-				v := s.tab.layers[x.k][s.index(x.b, cc)]
-				if v == infinite {
+		for _, i := range x.p.decide[col] {
+			s := &x.p.strips[i]
+			at := s.index(x.b, cc)
+			for v := range x.bd.n {
+				t := x.bd.layers[v][i][at]
+				if t == infinite {
 					goto next
 				}
-				nextra += int(v) - s.tab.least[x.k]
+				nextra[v] += int(t) - x.bd.least[v][i]
 			}
 		}
-		if f := x.base + ncw + nextra; f > x.budget {
+		if f := x.base + ncw + x.bd.total(&nextra); f > x.budget {
 			x.over = min(x.over, f)
 			continue
 		}

@@ -33,6 +33,9 @@ const maxStrip = 6
 type stripKind struct {
 	width               int // columns of the box in the strip, 1..maxStrip
 	leftRing, rightRing bool
+	// open: no ring below the rows; the row after them is free. These
+	// "band" tables bound the waste of rows away from the bottom.
+	open bool
 }
 
 // A stripTable holds, for each number k of open rows, the least waste of
@@ -46,6 +49,10 @@ type stripTable struct {
 	mu     sync.Mutex
 	layers [][]uint8
 	least  []int // least finite value of each layer
+	// next[nextAt[s]:nextAt[s+1]] lists the rows that may follow state s
+	// (built with the third layer).
+	next   []nextRow
+	nextAt []int32
 }
 
 var stripTables struct {
@@ -139,27 +146,52 @@ func (t *stripTable) grow() {
 		layer[i] = infinite
 	}
 	mask := uint64(1)<<t.bits - 1
-	forced := t.forced()
 	least := infinite
-	for a := uint64(0); a <= mask; a++ {
-		if k == 0 {
-			// The ring row below the box, then dead rows.
+	switch {
+	case k == 0 && t.kind.open:
+		// No rows: nothing to waste.
+		for i := range layer {
+			layer[i] = 0
+		}
+		least = 0
+	case k == 0:
+		// The ring row below the box, then dead rows.
+		for a := uint64(0); a <= mask; a++ {
 			if c := t.rowCost(a, 0, 0, true); c >= 0 {
 				layer[a] = uint8(min(c, infinite-1))
 				least = min(least, int(layer[a]))
 			}
-			continue
 		}
-		if a&forced != 0 {
-			continue
-		}
-		for b := uint64(0); b <= mask; b++ {
-			if b&forced != 0 {
-				continue
+	case k == 1 && !t.kind.open:
+		// The next row is the ring row.
+		prev := t.layers[0]
+		for a := uint64(0); a <= mask; a++ {
+			for b := uint64(0); b <= mask; b++ {
+				c := t.rowCost(a, b, 0, false)
+				if c < 0 || prev[b] == infinite || (a|b)&t.forced() != 0 {
+					continue
+				}
+				v := min(c+int(prev[b]), infinite-1)
+				layer[a|b<<t.bits] = uint8(v)
+				least = min(least, v)
 			}
-			best := t.bestBelow(a, b, k)
+		}
+	default:
+		if t.next == nil {
+			t.listNext()
+		}
+		prev := t.layers[k-1]
+		for ab := range n {
+			best := infinite
+			for _, e := range t.next[t.nextAt[ab]:t.nextAt[ab+1]] {
+				b := uint32(ab) >> t.bits
+				if v := prev[b|uint32(e.c)<<t.bits]; v != infinite {
+					best = min(best, int(e.cost)+int(v))
+				}
+			}
 			if best < infinite {
-				layer[a|b<<t.bits] = uint8(best)
+				best = min(best, infinite-1)
+				layer[ab] = uint8(best)
 				least = min(least, best)
 			}
 		}
@@ -168,69 +200,70 @@ func (t *stripTable) grow() {
 	t.least = append(t.least, least)
 }
 
-// bestBelow is the least waste of the strip's row b and the k-1 rows and
-// the ring row below it, given row a above, saturated at infinite-1, or
-// infinite.
-func (t *stripTable) bestBelow(a, b uint64, k int) int {
-	prev := t.layers[k-1]
-	best := infinite
-	if k == 1 {
-		// The next row is the ring row.
-		if c := t.rowCost(a, b, 0, false); c >= 0 {
-			if v := int(prev[b]); v < infinite {
-				best = min(c+v, infinite-1)
-			}
-		}
-		return best
-	}
-	w := t.kind.width
-	sa, sb := a<<1, b<<1
+// A nextRow is a row c that may follow the strip's rows a and b, with the
+// waste of b's cells.
+type nextRow struct {
+	c    uint8
+	cost uint8
+}
+
+// listNext fills t.next: for each state a | b<<bits, the rows c (box rows,
+// or free rows for an open strip) that keep b's cells stable, with their
+// waste.
+func (t *stripTable) listNext() {
+	n := 1 << (2 * t.bits)
+	mask := uint64(1)<<t.bits - 1
 	forced := t.forced()
-	var dfs func(i int, c uint64, cost int)
-	dfs = func(i int, c uint64, cost int) {
-		if cost >= best {
-			return
+	t.nextAt = make([]int32, n+1)
+	w := t.kind.width
+	for ab := range n {
+		t.nextAt[ab] = int32(len(t.next))
+		a, b := uint64(ab)&mask, uint64(ab)>>t.bits
+		if (a|b)&forced != 0 {
+			continue
 		}
-		if i == w+2 {
-			sc := c << 1
-			if t.kind.rightRing {
-				win := window3(sa>>(w+1), sb>>(w+1), sc>>(w+1))
-				if !ringOK[win] {
-					return
-				}
-				cost += int(ringW[win])
-			}
-			if v := int(prev[b|c<<t.bits]); v < infinite {
-				best = min(best, cost+v, infinite-1)
-			}
-			return
-		}
-		for bit := range uint64(2) {
-			if bit == 1 && forced>>i&1 == 1 {
-				break
-			}
-			cc := c | bit<<i
-			nc := cost
-			// Local column i-1 now has its whole window.
-			if j := i - 1; j >= 0 {
-				sc := cc << 1
-				win := window3(sa>>j, sb>>j, sc>>j)
-				switch {
-				case j >= 1 && j <= w:
-					if !boxOK[win] {
-						continue
-					}
-					nc += int(boxW[win])
-				case j == 0 && t.kind.leftRing:
+		sa, sb := a<<1, b<<1
+		var dfs func(i int, c uint64, cost int)
+		dfs = func(i int, c uint64, cost int) {
+			if i == w+2 {
+				if t.kind.rightRing {
+					sc := c << 1
+					win := window3(sa>>(w+1), sb>>(w+1), sc>>(w+1))
 					if !ringOK[win] {
-						continue
+						return
 					}
-					nc += int(ringW[win])
+					cost += int(ringW[win])
 				}
+				t.next = append(t.next, nextRow{c: uint8(c), cost: uint8(cost)})
+				return
 			}
-			dfs(i+1, cc, nc)
+			for bit := range uint64(2) {
+				if bit == 1 && forced>>i&1 == 1 {
+					break
+				}
+				cc := c | bit<<i
+				nc := cost
+				// Local column i-1 now has its whole window.
+				if j := i - 1; j >= 0 {
+					sc := cc << 1
+					win := window3(sa>>j, sb>>j, sc>>j)
+					switch {
+					case j >= 1 && j <= w:
+						if !boxOK[win] {
+							continue
+						}
+						nc += int(boxW[win])
+					case j == 0 && t.kind.leftRing:
+						if !ringOK[win] {
+							continue
+						}
+						nc += int(ringW[win])
+					}
+				}
+				dfs(i+1, cc, nc)
+			}
 		}
+		dfs(0, 0, 0)
 	}
-	dfs(0, 0, 0)
-	return best
+	t.nextAt[n] = int32(len(t.next))
 }
