@@ -28,6 +28,7 @@ type diver struct {
 	err   error
 	out   bool // the limit or ctx stopped the dive
 	waste int
+	tick  func(depth, used int)
 }
 
 type successor struct {
@@ -36,12 +37,20 @@ type successor struct {
 	f   int
 }
 
-// dive looks for a board within budget, expanding at most limit states.
-// found reports a board (its rows and waste); complete reports that the
-// dive ran to the end, so that without a board every still life wastes at
-// least over.
-func (p *program) dive(ctx context.Context, budget, limit int) (found, complete bool, rows []uint32, waste, over int, err error) {
-	d := &diver{p: p, ctx: ctx, budget: budget, limit: limit}
+// A diveResult is what a dive found: a board (its rows and waste), or
+// none; complete reports that the dive ran to the end, so that without a
+// board every still life wastes at least over.
+type diveResult struct {
+	found, complete bool
+	rows            []uint32
+	waste, over     int
+	used            int // states expanded
+}
+
+// dive looks for a board within budget, expanding at most limit states,
+// and calls tick every few thousand.
+func (p *program) dive(ctx context.Context, budget, limit int, tick func(depth, used int)) (*diveResult, error) {
+	d := &diver{p: p, ctx: ctx, budget: budget, limit: limit, tick: tick}
 	d.x = expander{p: p, budget: budget, over: maxWaste}
 	n := p.steps()
 	d.failed = make([]map[uint64]uint32, n)
@@ -50,14 +59,20 @@ func (p *program) dive(ctx context.Context, budget, limit int) (found, complete 
 	}
 	d.rows = make([]uint32, n)
 	d.succ = make([][]successor, n)
+	if err := ctx.Err(); err != nil {
+		return &diveResult{}, err
+	}
 	ok := d.visit(0, 0, 0)
-	if d.err != nil {
-		return false, false, nil, 0, 0, d.err
+	r := &diveResult{used: d.used}
+	switch {
+	case d.err != nil:
+		return r, d.err
+	case ok:
+		r.found, r.complete, r.rows, r.waste = true, true, d.rows[:p.h], d.waste
+	default:
+		r.complete, r.over = !d.out, d.x.over
 	}
-	if ok {
-		return true, true, d.rows[:p.h], d.waste, 0, nil
-	}
-	return false, !d.out, nil, 0, d.x.over, nil
+	return r, nil
 }
 
 // visit places row y after state key with waste acc so far.
@@ -75,7 +90,10 @@ func (d *diver) visit(y int, key uint64, acc int) bool {
 		return false
 	}
 	d.used++
-	if d.used&255 == 0 {
+	if d.used&4095 == 0 {
+		if d.tick != nil {
+			d.tick(y, d.used)
+		}
 		if err := d.ctx.Err(); err != nil {
 			d.err, d.out = err, true
 			return false

@@ -19,13 +19,15 @@ import (
 	"fmt"
 )
 
-// edges fills p.edge for k = 0..h, returning the states kept in all.
-func (p *program) edges(ctx context.Context, memory int64) (int64, error) {
+// edges fills p.edge for k = 0..h, returning the states kept in all, and
+// calls tick after each k with the states its passes kept.
+func (p *program) edges(ctx context.Context, memory int64, tick func(k, states int)) (int64, error) {
 	var states int64
 	prev := 0
 	for k := 0; k <= p.h; k++ {
 		q := newProgram(p.w, k, true)
 		budget := prev // the edge bound grows with k
+		before := states
 		for {
 			r, err := q.run(ctx, passLimits{budget: budget, memory: memory}, nil)
 			if r != nil {
@@ -44,6 +46,9 @@ func (p *program) edges(ctx context.Context, memory int64) (int64, error) {
 			budget = r.over
 		}
 		p.edge[k] = prev
+		if tick != nil {
+			tick(k, int(states-before))
+		}
 	}
 	return states, nil
 }

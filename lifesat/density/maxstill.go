@@ -26,22 +26,31 @@ type Options struct {
 	// back-pointers that rebuild the board); 0 means DefaultMemory. A pass
 	// that would need more stops with an error wrapping ErrMemory.
 	Memory int64
-	// Progress, when set, is called after each row of each pass.
+	// Progress, when set, is called as the search goes: after each row of
+	// each pass, and every few thousand states of a dive.
 	Progress func(Progress)
 }
 
+// The phases of the search, as Progress.Phase names them.
+const (
+	PhaseEdge  = "edge"  // edge bounds, one small open program per number of rows
+	PhaseDive  = "dive"  // a depth-first search for a board within the budget
+	PhaseBeam  = "beam"  // a pass that keeps only its most promising states
+	PhaseExact = "exact" // a pass that keeps every state within the budget
+)
+
 // Progress describes the work under way.
 type Progress struct {
-	// Pass counts the passes of the program from 1; Beam is set for the
-	// heuristic passes that look for a good board without proving
-	// anything.
-	Pass int
-	Beam bool
+	// Phase is one of the Phase constants; Pass counts the passes of the
+	// search from 1 (the edge bounds are pass 0).
+	Phase string
+	Pass  int
 	// Budget is the waste the pass allows: it asks whether a still life
 	// with at least Population live cells exists.
 	Budget, Population int
 	// Row is the row just placed (-1 is the ring above the box) and
-	// States the number of states after it.
+	// States the number of states after it; in a dive, Row is the depth
+	// and States the states expanded so far.
 	Row, States int
 	// Best and Bound are the population of the best board so far and the
 	// proved upper bound.
@@ -67,23 +76,16 @@ type Result struct {
 
 // Stats counts the work of MaxStillLife.
 type Stats struct {
-	// Passes is the number of passes of the row program, exact and beam.
+	// Passes is the number of dives and passes of the row program.
 	Passes int
-	// States is the number of states kept over all rows of all passes,
-	// PeakStates the most after one row.
+	// States is the number of states kept after a row, over all rows of
+	// all passes, or expanded by dives; PeakStates the most after one row.
 	States     int64
 	PeakStates int
-	// Tables is the time spent building the strip bounds, Beam the time
-	// in beam passes, Exact the time in exact passes.
-	Tables, Beam, Exact, Dive time.Duration
-	// Edge is the time spent on the edge bound, EdgeStates the states
-	// its passes kept in all.
-	Edge       time.Duration
-	EdgeStates int64
+	// The time spent on the strip tables, the edge bounds, dives, beam
+	// passes and exact passes.
+	Tables, Edge, Dive, Beam, Exact time.Duration
 }
-
-// firstBeam is the number of states the first beam pass keeps per row.
-const firstBeam = 1024
 
 // MaxStillLife returns a still life with the most live cells in a w x h
 // box under Life (B3/S23; the waste rules hold for Life only), everything
@@ -147,21 +149,33 @@ func (s *solver) solve(ctx context.Context) (*Result, error) {
 	pw, ph := min(s.w, s.h), max(s.w, s.h)
 	s.p = newProgram(pw, ph, false)
 	s.res.Stats.Tables = time.Since(start)
-	start = time.Now()
-	states, err := s.p.edges(ctx, s.opt.Memory)
-	s.res.Stats.Edge = time.Since(start)
-	s.res.Stats.EdgeStates = states
-	if err != nil {
-		return nil, err
-	}
 	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
 	s.res.Bound = s.total / 4
-	s.setBest(0, nil)
-	err = s.search(ctx)
+	start = time.Now()
+	states, err := s.p.edges(ctx, s.opt.Memory, func(k, n int) {
+		s.report(Progress{Phase: PhaseEdge, Row: k, States: n})
+	})
+	s.res.Stats.Edge = time.Since(start)
+	s.res.Stats.States += states
+	if err == nil {
+		err = s.search(ctx)
+	}
 	if e := s.finish(); e != nil {
 		return nil, e
 	}
 	return &s.res, err
+}
+
+// report passes p on to the progress callback, with the bounds so far.
+func (s *solver) report(p Progress) {
+	if s.opt.Progress != nil {
+		p.Best, p.Bound = s.res.Population, s.res.Bound
+		if p.Phase != PhaseEdge {
+			p.Pass = s.pass
+			p.Population = s.populationOf(p.Budget)
+		}
+		s.opt.Progress(p)
+	}
 }
 
 // populationOf is the population of a board with the given waste.
@@ -170,39 +184,26 @@ func (s *solver) populationOf(waste int) int { return (s.total - waste) / 4 }
 // wasteOf is the waste of a board with the given population.
 func (s *solver) wasteOf(pop int) int { return s.total - 4*pop }
 
-func (s *solver) setBest(pop int, rows []uint32) {
-	s.res.Population = pop
-	s.rows = rows
-}
-
 // search runs the passes. The invariant: every still life wastes at least
 // s.wasteOf(s.res.Bound).
 func (s *solver) search(ctx context.Context) error {
-	// A short dive with a generous budget, for a good board early.
+	// Short dives with a generous budget, for a good board early.
 	for slack := 8; s.res.Population < s.res.Bound; slack *= 2 {
-		budget := s.wasteOf(s.res.Bound) + slack
-		s.pass++
-		start := time.Now()
-		found, complete, rows, waste, over, err := s.p.dive(ctx, budget, firstDiveLimit)
-		s.res.Stats.Passes++
-		s.res.Stats.Dive += time.Since(start)
-		if err != nil {
+		if _, err := s.dive(ctx, s.wasteOf(s.res.Bound)+slack, firstDiveLimit); err != nil {
 			return err
 		}
-		if found {
-			s.found(&passResult{waste: waste, rows: rows})
+		if s.res.Population > 0 {
 			break
 		}
-		if complete {
-			s.raise(over)
-		}
 	}
-	// Then each budget in turn, from the least the bounds allow: beams of
+	// Then each budget in turn, from the least the bounds allow: a dive,
+	// then if it neither finds a board nor runs to the end, beams of
 	// doubling width, the last of which drops nothing and so is exact. A
-	// board found within the budget is optimal.
+	// board found within the budget is optimal; a budget found empty
+	// raises the bound.
 	for s.res.Population < s.res.Bound {
 		budget := s.wasteOf(s.res.Bound)
-		if done, err := s.runDive(ctx, budget); done || err != nil {
+		if settled, err := s.dive(ctx, budget, diveLimit); settled || err != nil {
 			if err != nil {
 				return err
 			}
@@ -214,7 +215,7 @@ func (s *solver) search(ctx context.Context) error {
 				return err
 			}
 			if r.found {
-				s.found(r)
+				s.found(r.waste, r.rows)
 				break
 			}
 			if !r.cut {
@@ -226,39 +227,45 @@ func (s *solver) search(ctx context.Context) error {
 	return nil
 }
 
-// runDive dives at the budget and reports whether it settled the budget:
-// a board found, or none possible.
-func (s *solver) runDive(ctx context.Context, budget int) (bool, error) {
+// The limits of the search: the states a dive may expand (firstDiveLimit
+// for the first dives, which only look for a good board) and the width of
+// the first beam.
+const (
+	diveLimit      = 200000
+	firstDiveLimit = 2000
+	firstBeam      = 1024
+)
+
+// dive dives at the budget. It reports whether that settled the search at
+// this budget: a board found within it (so optimal when the budget is the
+// bound's), or none possible.
+func (s *solver) dive(ctx context.Context, budget, limit int) (bool, error) {
 	s.pass++
 	start := time.Now()
-	found, complete, rows, waste, over, err := s.p.dive(ctx, budget, diveLimit)
+	r, err := s.p.dive(ctx, budget, limit, func(depth, used int) {
+		s.report(Progress{Phase: PhaseDive, Budget: budget, Row: depth - 1, States: used})
+	})
 	s.res.Stats.Passes++
 	s.res.Stats.Dive += time.Since(start)
-	if err != nil {
-		return false, err
-	}
+	s.res.Stats.States += int64(r.used)
 	switch {
-	case found:
-		s.found(&passResult{waste: waste, rows: rows})
+	case err != nil:
+		return false, err
+	case r.found:
+		s.found(r.waste, r.rows)
 		return true, nil
-	case complete:
-		s.raise(over)
+	case r.complete:
+		s.raise(r.over)
 		return true, nil
 	}
 	return false, nil
 }
 
-// diveLimit is the number of states a dive may expand; firstDiveLimit
-// the same for the first dives, which only look for a good board.
-const (
-	diveLimit      = 200000
-	firstDiveLimit = 2000
-)
-
-// found records the board of a pass if it beats the best so far.
-func (s *solver) found(r *passResult) {
-	if pop := s.populationOf(r.waste); pop > s.res.Population {
-		s.setBest(pop, r.rows)
+// found records a board if it beats the best so far.
+func (s *solver) found(waste int, rows []uint32) {
+	if pop := s.populationOf(waste); pop > s.res.Population {
+		s.res.Population = pop
+		s.rows = rows
 	}
 }
 
@@ -273,21 +280,16 @@ func (s *solver) raise(over int) {
 func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, error) {
 	s.pass++
 	start := time.Now()
-	var progress passProgress
-	if s.opt.Progress != nil {
-		pr := Progress{Pass: s.pass, Beam: beam > 0, Budget: budget, Population: s.populationOf(budget),
-			Best: s.res.Population, Bound: s.res.Bound}
-		progress = func(row, states int) {
-			pr.Row, pr.States = row-1, states
-			s.opt.Progress(pr)
-		}
-	}
-	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory}, progress)
+	pr := Progress{Phase: PhaseBeam, Budget: budget}
+	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory}, func(row, states int) {
+		pr.Row, pr.States = row-1, states
+		s.report(pr)
+	})
 	st := &s.res.Stats
 	st.Passes++
 	st.States += r.states
 	st.PeakStates = max(st.PeakStates, r.peak)
-	if beam > 0 {
+	if r.cut {
 		st.Beam += time.Since(start)
 	} else {
 		st.Exact += time.Since(start)

@@ -173,6 +173,10 @@ type passLimits struct {
 	budget int   // the most waste allowed
 	beam   int   // keep at most this many states per row (0: all)
 	memory int64 // bytes
+	// keep asks an open program for its last frontier and the steps that
+	// rebuild its states' rows (a closed program always rebuilds its
+	// board).
+	keep bool
 }
 
 // passResult is what one pass found.
@@ -187,6 +191,10 @@ type passResult struct {
 	states int64
 	peak   int
 	cut    bool // the beam dropped states
+	// With passLimits.keep, the last frontier of an open program and its
+	// steps.
+	last  frontier
+	steps []step
 }
 
 // passProgress reports a pass's rows.
@@ -201,8 +209,11 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var table hashIndex
 	var memSteps int64
 	x := &expander{p: p, budget: lim.budget, over: maxWaste}
-	record := !p.open // open programs need the least waste, not the board
+	record := !p.open || lim.keep
 	for y := 0; y < p.steps(); y++ {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		next.keys, next.waste = next.keys[:0], next.waste[:0]
 		var st step
 		table.reset(len(cur.keys))
@@ -249,7 +260,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			p.cut(&next, &st, lim.beam, max(k-1, -1))
 			res.cut = true
 		}
-		if !p.open {
+		if record {
 			steps = append(steps, st)
 			memSteps += int64(cap(st.row)) * 8
 		}
@@ -273,6 +284,9 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		for _, v := range cur.waste {
 			res.waste = min(res.waste, int(v))
 		}
+		if lim.keep {
+			res.last, res.steps = cur, steps
+		}
 		return res, nil
 	}
 	if len(cur.keys) != 1 || cur.keys[0] != 0 {
@@ -280,15 +294,19 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	}
 	res.found = true
 	res.waste = int(cur.waste[0])
-	res.rows = make([]uint32, p.h)
-	i := uint32(0)
-	for y := p.h + 1; y >= 0; y-- {
-		if y < p.h {
-			res.rows[y] = steps[y].row[i]
-		}
+	res.rows = trace(steps, 0)[:p.h]
+	return res, nil
+}
+
+// trace returns the rows placed by steps on the way to state i of the
+// last frontier, row 0 first.
+func trace(steps []step, i uint32) []uint32 {
+	rows := make([]uint32, len(steps))
+	for y := len(steps) - 1; y >= 0; y-- {
+		rows[y] = steps[y].row[i]
 		i = steps[y].parent[i]
 	}
-	return res, nil
+	return rows
 }
 
 // cut keeps the beam states of next with the least waste so far plus
@@ -302,7 +320,17 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	bd.prepare(p, k)
 	r := make([]ranked, len(next.keys))
 	for i, key := range next.keys {
-		r[i] = ranked{int(next.waste[i]) + bd.of(p, key>>32, key&0xffffffff), int32(i)}
+		f := int(next.waste[i]) + bd.of(p, key>>32, key&0xffffffff)
+		f *= 1024
+		switch rankMode {
+		case 1:
+			f += int(next.waste[i]) + p.stripBound(key>>32, key&0xffffffff, k)
+		case 2:
+			f += 512 - int(next.waste[i])
+		case 3:
+			f += int(next.waste[i])
+		}
+		r[i] = ranked{f, int32(i)}
 	}
 	slices.SortFunc(r, func(u, v ranked) int {
 		if u.f != v.f {
@@ -320,6 +348,21 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	}
 	next.keys, next.waste = next.keys[:beam], next.waste[:beam]
 	st.row, st.parent = st.row[:beam], st.parent[:beam]
+}
+
+var rankMode = 0
+
+// stripBound is the strips' bound alone.
+func (p *program) stripBound(b, c uint64, k int) int {
+	if k < 0 {
+		return 0
+	}
+	sum := 0
+	for i := range p.strips {
+		s := &p.strips[i]
+		sum += int(s.tab.layers[k][s.index(b, c)])
+	}
+	return sum
 }
 
 // maxWaste is more waste than any board can have.
