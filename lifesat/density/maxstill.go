@@ -281,7 +281,7 @@ func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, er
 	s.pass++
 	start := time.Now()
 	pr := Progress{Phase: PhaseBeam, Budget: budget}
-	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory}, func(row, states int) {
+	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory, meet: true}, func(row, states int) {
 		pr.Row, pr.States = row-1, states
 		s.report(pr)
 	})

@@ -30,8 +30,9 @@ type program struct {
 	open   bool
 	strips []strip
 	// decide[x] lists the strips whose part of a new row is complete once
-	// the row's column x is chosen.
-	decide [][]int
+	// the row's column x is chosen; decideChunk[i] those of columns
+	// 4i..4i+3.
+	decide, decideChunk [][]int
 	// leastSum[k] is the sum over the strips of their least value with k
 	// open rows; band[m] the same for m rows with free rows on both sides
 	// (no ring below).
@@ -80,6 +81,10 @@ func newProgram(w, h int, open bool) *program {
 		// the ring (known) at the right end.
 		last := min(x0+width, w-1)
 		p.decide[last] = append(p.decide[last], i)
+		for len(p.decideChunk) <= last/4 {
+			p.decideChunk = append(p.decideChunk, nil)
+		}
+		p.decideChunk[last/4] = append(p.decideChunk[last/4], i)
 		x0 += width
 	}
 	return p
@@ -177,13 +182,17 @@ type passLimits struct {
 	// rebuild its states' rows (a closed program always rebuilds its
 	// board).
 	keep bool
+	// meet asks a closed program to stop halfway and join the halves
+	// (see meet).
+	meet bool
 }
 
 // passResult is what one pass found.
 type passResult struct {
-	found bool
-	waste int
-	rows  []uint32
+	budget int
+	found  bool
+	waste  int
+	rows   []uint32
 	// over is the least bound that exceeded the budget: when nothing is
 	// found (and no beam cut states), every still life wastes at least
 	// over.
@@ -202,7 +211,7 @@ type passProgress func(row, states int)
 
 // run performs one pass.
 func (p *program) run(ctx context.Context, lim passLimits, progress passProgress) (*passResult, error) {
-	res := &passResult{over: maxWaste}
+	res := &passResult{over: maxWaste, budget: lim.budget}
 	cur := frontier{keys: []uint64{0}, waste: []uint32{0}}
 	var next frontier
 	var steps []step
@@ -210,7 +219,13 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var memSteps int64
 	x := &expander{p: p, budget: lim.budget, over: maxWaste}
 	record := !p.open || lim.keep
-	for y := 0; y < p.steps(); y++ {
+	last := p.steps() - 1
+	meet := lim.meet && !p.open && p.h >= 4
+	var half frontier // the frontier after row h-d, when meeting
+	if meet {
+		last = (p.h + 1) / 2
+	}
+	for y := 0; y <= last; y++ {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
@@ -257,7 +272,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			}
 		}
 		if lim.beam > 0 && len(next.keys) > lim.beam {
-			p.cut(&next, &st, lim.beam, max(k-1, -1))
+			p.cut(&next, &st, lim.beam, x.k)
 			res.cut = true
 		}
 		if record {
@@ -266,6 +281,9 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		}
 		res.states += int64(len(next.keys))
 		res.peak = max(res.peak, len(next.keys))
+		if meet && y == p.h-last {
+			half = frontier{keys: slices.Clone(next.keys), waste: slices.Clone(next.waste)}
+		}
 		cur, next = next, cur
 		if progress != nil {
 			progress(y, len(cur.keys))
@@ -275,6 +293,10 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		}
 	}
 	res.over = x.over
+	if meet {
+		p.meet(res, cur, half, steps)
+		return res, nil
+	}
 	if len(cur.keys) == 0 {
 		return res, nil
 	}
@@ -296,6 +318,47 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	res.waste = int(cur.waste[0])
 	res.rows = trace(steps, 0)[:p.h]
 	return res, nil
+}
+
+// meet joins the halves of a pass that stopped after row d = (h+1)/2.
+// The box looks the same upside down, so the frontier after row h-d also
+// lists the bottom parts of the boards: mirrored, its state (rows
+// h-d-1, h-d) stands for rows d, d-1 and its waste for that of rows d..h-1
+// and the ring below. A top state (rows d-1, d) with waste of rows ..d-1
+// and the bottom state with the same two rows swapped make a whole board.
+// Boards that the budget lets through but that the halves do not make up
+// (their waste is over the budget) set over, as pruned states do.
+func (p *program) meet(res *passResult, top, bottom frontier, steps []step) {
+	d := (p.h + 1) / 2
+	var index hashIndex
+	index.reset(len(bottom.keys))
+	for i, k := range bottom.keys {
+		index.insert(k, bottom.keys[:i])
+	}
+	best, bestTop, bestBottom := maxWaste, -1, -1
+	for i, k := range top.keys {
+		j, absent := index.lookup(k<<32|k>>32, bottom.keys)
+		if absent {
+			continue
+		}
+		if w := int(top.waste[i]) + int(bottom.waste[j]); w < best {
+			best, bestTop, bestBottom = w, i, j
+		}
+	}
+	if bestTop < 0 {
+		return
+	}
+	if best > res.budget {
+		res.over = min(res.over, best)
+		return
+	}
+	res.found = true
+	res.waste = best
+	res.rows = make([]uint32, p.h)
+	copy(res.rows, trace(steps, uint32(bestTop)))
+	for y, r := range trace(steps[:p.h-d+1], uint32(bestBottom)) {
+		res.rows[p.h-1-y] = r
+	}
 }
 
 // trace returns the rows placed by steps on the way to state i of the
@@ -420,7 +483,52 @@ func (x *expander) start(a, b uint64, acc, k int) {
 // expand calls emit for every row that may follow the state.
 func (x *expander) expand() {
 	var extra [aheadRows + 1]int
+	if x.free && x.p.w >= 4 {
+		x.chunks(0, 0, 0, extra)
+		return
+	}
 	x.dfs(0, 0, 0, extra)
+}
+
+// chunks chooses columns col..col+3 of row c at once, while four columns
+// remain, then hands over to dfs; the arguments are as for dfs.
+func (x *expander) chunks(col int, c uint64, cw int, extra [aheadRows + 1]int) {
+	if col+4 > x.p.w {
+		x.dfs(col, c, cw, extra)
+		return
+	}
+	kind := chunkBox
+	if !x.boxRow {
+		kind = chunkRing
+	}
+	if col == 0 {
+		kind++ // the first column's left neighbour is the ring
+	}
+	s := uint(col)
+	ctx := x.sa>>s&63 | (x.sb>>s&63)<<6 | (c<<2>>s&3)<<12
+	e := &chunkTable[kind][ctx]
+	for ok := e.ok; ok != 0; ok &= ok - 1 {
+		v := uint64(bits.TrailingZeros16(ok))
+		cc := c | v<<col
+		ncw, nextra := cw+int(e.waste[v]), extra
+		for _, i := range x.p.decideChunk[col/4] {
+			st := &x.p.strips[i]
+			at := st.index(x.b, cc)
+			for j := range x.bd.n {
+				t := x.bd.layers[j][i][at]
+				if t == infinite {
+					goto next
+				}
+				nextra[j] += int(t) - x.bd.least[j][i]
+			}
+		}
+		if f := x.base + ncw + x.bd.total(&nextra); f > x.budget {
+			x.over = min(x.over, f)
+			continue
+		}
+		x.chunks(col+4, cc, ncw, nextra)
+	next:
+	}
 }
 
 // dfs chooses column col of row c; cw is the waste of row b's cells whose
@@ -504,11 +612,17 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 }
 
 // A hashIndex maps state keys to their index in a frontier, by open
-// addressing.
+// addressing; each slot holds the key beside the index, so that a probe
+// reads one place in memory.
 type hashIndex struct {
-	slots []int32
+	slots []hashSlot
 	shift uint
 	count int
+}
+
+type hashSlot struct {
+	key uint64
+	at  int32 // index in the frontier, -1 for an empty slot
 }
 
 func (t *hashIndex) reset(hint int) {
@@ -519,16 +633,16 @@ func (t *hashIndex) reset(hint int) {
 	if cap(t.slots) >= size && cap(t.slots) <= 4*size {
 		t.slots = t.slots[:cap(t.slots)]
 	} else {
-		t.slots = make([]int32, size)
+		t.slots = make([]hashSlot, size)
 	}
 	for i := range t.slots {
-		t.slots[i] = -1
+		t.slots[i].at = -1
 	}
 	t.shift = uint(64 - bits.TrailingZeros(uint(len(t.slots))))
 	t.count = 0
 }
 
-func (t *hashIndex) bytes() int64 { return int64(cap(t.slots)) * 4 }
+func (t *hashIndex) bytes() int64 { return int64(cap(t.slots)) * 16 }
 
 func hashKey(k uint64) uint64 {
 	k ^= k >> 29
@@ -545,31 +659,45 @@ func (t *hashIndex) insert(key uint64, keys []uint64) (int, bool) {
 	}
 	mask := len(t.slots) - 1
 	for h := int(hashKey(key) >> t.shift); ; h = (h + 1) & mask {
-		j := t.slots[h]
-		if j < 0 {
-			t.slots[h] = int32(len(keys))
+		s := &t.slots[h]
+		if s.at < 0 {
+			s.key, s.at = key, int32(len(keys))
 			t.count++
 			return len(keys), true
 		}
-		if keys[j] == key {
-			return int(j), false
+		if s.key == key {
+			return int(s.at), false
+		}
+	}
+}
+
+// lookup returns the index of key among keys, or true when it is absent.
+func (t *hashIndex) lookup(key uint64, keys []uint64) (int, bool) {
+	mask := len(t.slots) - 1
+	for h := int(hashKey(key) >> t.shift); ; h = (h + 1) & mask {
+		s := &t.slots[h]
+		if s.at < 0 {
+			return 0, true
+		}
+		if s.key == key {
+			return int(s.at), false
 		}
 	}
 }
 
 func (t *hashIndex) grow(keys []uint64) {
 	size := 2 * len(t.slots)
-	t.slots = make([]int32, size)
+	t.slots = make([]hashSlot, size)
 	for i := range t.slots {
-		t.slots[i] = -1
+		t.slots[i].at = -1
 	}
 	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	mask := size - 1
 	for i, key := range keys {
 		h := int(hashKey(key) >> t.shift)
-		for t.slots[h] >= 0 {
+		for t.slots[h].at >= 0 {
 			h = (h + 1) & mask
 		}
-		t.slots[h] = int32(i)
+		t.slots[h] = hashSlot{key, int32(i)}
 	}
 }
