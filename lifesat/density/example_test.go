@@ -52,3 +52,27 @@ func ExampleWaste() {
 	// Output:
 	// 6 <nil> 30
 }
+
+// The densest period-2 oscillator in a 4x4 box is the beacon: 8 and 6
+// live cells in its two generations.
+func ExampleMaxOscillator() {
+	res, err := density.MaxOscillator(context.Background(), 4, 4, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(res.Phases[0], "\n", res.Phases[1], "\n")
+	fmt.Println(res.Population, "live cells in both generations, optimal:", res.Optimal)
+	// Output:
+	// ..OO
+	// ..OO
+	// OO..
+	// OO..
+	//
+	// ..OO
+	// ...O
+	// O...
+	// OO..
+	//
+	// 14 live cells in both generations, optimal: true
+}

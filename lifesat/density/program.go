@@ -447,7 +447,12 @@ type expander struct {
 	b      uint64
 	base   int // waste so far and of the ring cells beside b
 	bd     bounds
-	emit   func(c uint64, add int)
+	// rest[col][p] is the least waste of row b's cells col-1..w-1 when
+	// the new row's columns col-2 and col-1 are p's bits 0 and 1 and
+	// the columns from col on are still to choose (restInf if none
+	// keeps them stable).
+	rest [MaxWidth + 1][4]int32
+	emit func(c uint64, add int)
 }
 
 // steps is the number of rows a pass places: from row 0 to the dead row
@@ -471,6 +476,71 @@ func (x *expander) setRow(y int) {
 	x.bd.prepare(x.p, x.k)
 }
 
+// restInf marks a row b that no choice of the rest of the new row keeps
+// stable.
+const restInf = maxWaste
+
+// cell is the waste of column j of row b given its window, or -1 when it
+// is not stable.
+func (x *expander) cell(j int, win uint16) int {
+	switch {
+	case j < 0 || j == x.p.w: // the ring beside b
+		if !ringOK[win] {
+			return -1
+		}
+		return 0
+	case x.boxRow:
+		if !boxOK[win] {
+			return -1
+		}
+		return int(boxW[win])
+	default:
+		if !ringOK[win] {
+			return -1
+		}
+		return int(ringW[win])
+	}
+}
+
+// fillRest computes x.rest for the state, from the right end.
+func (x *expander) fillRest() {
+	w := x.p.w
+	// At col == w: columns w-1 and w, with the new row dead from w on.
+	for p := range uint64(4) {
+		sc := p << uint(w) // columns w-2, w-1 at bits w, w+1
+		v := int32(0)
+		for j := w - 1; j <= w; j++ {
+			c := x.cell(j, window3(x.sa>>uint(j+1), x.sb>>uint(j+1), sc>>uint(j+1)))
+			if c < 0 {
+				v = restInf
+				break
+			}
+			v += int32(c)
+		}
+		x.rest[w][p] = v
+	}
+	for col := w - 1; col >= 0; col-- {
+		for p := range uint64(4) {
+			best := int32(restInf)
+			for v := range uint64(2) {
+				if v == 1 && !x.free {
+					break
+				}
+				// Column col-1: new-row columns col-2..col are p, v.
+				sc := (p | v<<2) << uint(col)
+				c := x.cell(col-1, window3(x.sa>>uint(col), x.sb>>uint(col), sc>>uint(col)))
+				if c < 0 {
+					continue
+				}
+				if r := x.rest[col+1][p>>1|v<<1]; r < restInf {
+					best = min(best, int32(c)+r)
+				}
+			}
+			x.rest[col][p] = best
+		}
+	}
+}
+
 func (x *expander) start(a, b uint64, acc, k int) {
 	x.sa, x.sb, x.b = a<<2, b<<2, b
 	x.base = acc
@@ -482,6 +552,13 @@ func (x *expander) start(a, b uint64, acc, k int) {
 
 // expand calls emit for every row that may follow the state.
 func (x *expander) expand() {
+	x.fillRest()
+	if r := x.rest[0][0]; r == restInf {
+		return
+	} else if f := x.base + int(r) + x.bd.total(&[aheadRows + 1]int{}); f > x.budget {
+		x.over = min(x.over, f)
+		return
+	}
 	var extra [aheadRows + 1]int
 	if x.free && x.p.w >= 4 {
 		x.chunks(0, 0, 0, extra)
@@ -507,6 +584,7 @@ func (x *expander) chunks(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 	s := uint(col)
 	ctx := x.sa>>s&63 | (x.sb>>s&63)<<6 | (c<<2>>s&3)<<12
 	e := &chunkTable[kind][ctx]
+chunk:
 	for ok := e.ok; ok != 0; ok &= ok - 1 {
 		v := uint64(bits.TrailingZeros16(ok))
 		cc := c | v<<col
@@ -517,17 +595,20 @@ func (x *expander) chunks(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 			for j := range x.bd.n {
 				t := x.bd.layers[j][i][at]
 				if t == infinite {
-					goto next
+					continue chunk
 				}
 				nextra[j] += int(t) - x.bd.least[j][i]
 			}
 		}
-		if f := x.base + ncw + x.bd.total(&nextra); f > x.budget {
+		r := x.rest[col+4][cc>>uint(col+2)&3]
+		if r == restInf {
+			continue
+		}
+		if f := x.base + ncw + int(r) + x.bd.total(&nextra); f > x.budget {
 			x.over = min(x.over, f)
 			continue
 		}
 		x.chunks(col+4, cc, ncw, nextra)
-	next:
 	}
 }
 
@@ -566,6 +647,7 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 		x.emit(c, add)
 		return
 	}
+choice:
 	for bit := range uint64(2) {
 		if bit == 1 && !x.free {
 			break
@@ -597,17 +679,20 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 			for v := range x.bd.n {
 				t := x.bd.layers[v][i][at]
 				if t == infinite {
-					goto next
+					continue choice
 				}
 				nextra[v] += int(t) - x.bd.least[v][i]
 			}
 		}
-		if f := x.base + ncw + x.bd.total(&nextra); f > x.budget {
+		r := x.rest[col+1][cc<<2>>uint(col+1)&3]
+		if r == restInf {
+			continue
+		}
+		if f := x.base + ncw + int(r) + x.bd.total(&nextra); f > x.budget {
 			x.over = min(x.over, f)
 			continue
 		}
 		x.dfs(col+1, cc, ncw, nextra)
-	next:
 	}
 }
 
