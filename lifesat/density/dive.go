@@ -104,11 +104,7 @@ func (d *diver) visit(y int, key uint64, acc int) bool {
 	x.setRow(y)
 	x.start(a, b, acc, x.k)
 	succ := d.succ[y][:0]
-	x.emit = func(c uint64, add int) {
-		f := acc + add
-		if x.k >= 0 {
-			f += x.bd.of(p, b, c)
-		}
+	x.emit = func(c uint64, add, f int) {
 		succ = append(succ, successor{c, add, f})
 	}
 	x.expand()

@@ -198,7 +198,7 @@ func (s *solver) search(ctx context.Context) error {
 	}
 	// Then each budget in turn, from the least the bounds allow: a dive,
 	// then if it neither finds a board nor runs to the end, beams of
-	// doubling width, the last of which drops nothing and so is exact. A
+	// growing width, the last of which drops nothing and so is exact. A
 	// board found within the budget is optimal; a budget found empty
 	// raises the bound.
 	for s.res.Population < s.res.Bound {
@@ -209,7 +209,7 @@ func (s *solver) search(ctx context.Context) error {
 			}
 			continue
 		}
-		for beam := firstBeam; ; beam *= 2 {
+		for beam := firstBeam; ; beam *= beamGrowth {
 			r, err := s.runPass(ctx, budget, beam)
 			if err != nil {
 				return err
@@ -228,12 +228,13 @@ func (s *solver) search(ctx context.Context) error {
 }
 
 // The limits of the search: the states a dive may expand (firstDiveLimit
-// for the first dives, which only look for a good board) and the width of
-// the first beam.
+// for the first dives, which only look for a good board), the width of
+// the first beam and the factor between beams.
 const (
 	diveLimit      = 200000
 	firstDiveLimit = 2000
-	firstBeam      = 1024
+	firstBeam      = 4096
+	beamGrowth     = 4
 )
 
 // dive dives at the budget. It reports whether that settled the search at

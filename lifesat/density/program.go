@@ -221,6 +221,14 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	record := !p.open || lim.keep
 	last := p.steps() - 1
 	meet := lim.meet && !p.open && p.h >= 4
+	// A beam keeps the states with the least bound f: once it has that
+	// many with f <= t, it allows no more than t (tight counts the f of
+	// the states so far, ranks holds each one's).
+	var tight *fCounts
+	var ranks []int32
+	if lim.beam > 0 {
+		tight = new(fCounts)
+	}
 	var half frontier // the frontier after row h-d, when meeting
 	if meet {
 		last = (p.h + 1) / 2
@@ -234,6 +242,11 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		table.reset(len(cur.keys))
 		k := p.h - y // open rows after this one is placed
 		x.setRow(y)
+		x.budget = lim.budget
+		ranks = ranks[:0]
+		if tight != nil {
+			tight.reset(lim.budget)
+		}
 		for i, key := range cur.keys {
 			if i&1023 == 1023 {
 				if err := ctx.Err(); err != nil {
@@ -243,7 +256,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			a, b := key>>32, key&0xffffffff
 			acc := int(cur.waste[i])
 			x.start(a, b, acc, k)
-			x.emit = func(c uint64, add int) {
+			x.emit = func(c uint64, add, f int) {
 				nk := b<<32 | c
 				nw := uint32(acc + add)
 				j, fresh := table.insert(nk, next.keys)
@@ -254,10 +267,24 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 						st.row = append(st.row, uint32(c))
 						st.parent = append(st.parent, uint32(i))
 					}
+					if tight != nil {
+						ranks = append(ranks, int32(f))
+						tight.add(f)
+					}
 				} else if nw < next.waste[j] {
 					next.waste[j] = nw
 					if record {
 						st.parent[j] = uint32(i)
+					}
+					if tight != nil {
+						tight.move(int(ranks[j]), f)
+						ranks[j] = int32(f)
+					}
+				}
+				if tight != nil && tight.count >= lim.beam {
+					if t := tight.cutoff(lim.beam); t < x.budget {
+						x.budget = t
+						res.cut = true
 					}
 				}
 			}
@@ -318,6 +345,39 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	res.waste = int(cur.waste[0])
 	res.rows = trace(steps, 0)[:p.h]
 	return res, nil
+}
+
+// fCounts counts states by their bound f, a small integer.
+type fCounts struct {
+	n     []int
+	count int
+}
+
+func (h *fCounts) reset(budget int) {
+	h.n = slices.Grow(h.n[:0], budget+1)[:budget+1]
+	clear(h.n)
+	h.count = 0
+}
+
+func (h *fCounts) add(f int) {
+	h.n[f]++
+	h.count++
+}
+
+func (h *fCounts) move(from, to int) {
+	h.n[from]--
+	h.n[to]++
+}
+
+// cutoff is the least t with at least k states of f <= t.
+func (h *fCounts) cutoff(k int) int {
+	sum := 0
+	for t, c := range h.n {
+		if sum += c; sum >= k {
+			return t
+		}
+	}
+	return len(h.n) - 1
 }
 
 // meet joins the halves of a pass that stopped after row d = (h+1)/2.
@@ -452,7 +512,7 @@ type expander struct {
 	// the columns from col on are still to choose (restInf if none
 	// keeps them stable).
 	rest [MaxWidth + 1][4]int32
-	emit func(c uint64, add int)
+	emit func(c uint64, add, f int)
 }
 
 // steps is the number of rows a pass places: from row 0 to the dead row
@@ -636,7 +696,8 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 				}
 			}
 		}
-		if f := x.base + cw + x.bd.total(&extra); f > x.budget {
+		f := x.base + cw + x.bd.total(&extra)
+		if f > x.budget {
 			x.over = min(x.over, f)
 			return
 		}
@@ -644,7 +705,7 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 		if x.boxRow {
 			add += int(1-x.b&1) + int(1-x.b>>(w-1)&1)
 		}
-		x.emit(c, add)
+		x.emit(c, add, f)
 		return
 	}
 choice:
