@@ -62,7 +62,7 @@ func (p *program) dive(ctx context.Context, budget, limit int, tick func(depth, 
 	if err := ctx.Err(); err != nil {
 		return &diveResult{}, err
 	}
-	ok := d.visit(0, 0, 0)
+	ok := d.visit(0, 0, 0, false)
 	r := &diveResult{used: d.used}
 	switch {
 	case d.err != nil:
@@ -75,8 +75,9 @@ func (p *program) dive(ctx context.Context, budget, limit int, tick func(depth, 
 	return r, nil
 }
 
-// visit places row y after state key with waste acc so far.
-func (d *diver) visit(y int, key uint64, acc int) bool {
+// visit places row y after state key with waste acc so far; flip tells
+// that the board has the state mirrored.
+func (d *diver) visit(y int, key uint64, acc int, flip bool) bool {
 	p := d.p
 	if y == p.steps() {
 		d.waste = acc
@@ -112,8 +113,12 @@ func (d *diver) visit(y int, key uint64, acc int) bool {
 	d.succ[y] = succ
 	for i := range len(succ) {
 		s := d.succ[y][i]
-		if d.visit(y+1, b<<32|s.c, acc+s.add) {
+		nk, f := p.canon(b<<32 | s.c)
+		if d.visit(y+1, nk, acc+s.add, flip != f) {
 			d.rows[y] = uint32(s.c)
+			if flip {
+				d.rows[y] = p.reverse(d.rows[y])
+			}
 			return true
 		}
 		if d.out {

@@ -178,10 +178,6 @@ type passLimits struct {
 	budget int   // the most waste allowed
 	beam   int   // keep at most this many states per row (0: all)
 	memory int64 // bytes
-	// keep asks an open program for its last frontier and the steps that
-	// rebuild its states' rows (a closed program always rebuilds its
-	// board).
-	keep bool
 	// meet asks a closed program to stop halfway and join the halves
 	// (see meet).
 	meet bool
@@ -200,10 +196,6 @@ type passResult struct {
 	states int64
 	peak   int
 	cut    bool // the beam dropped states
-	// With passLimits.keep, the last frontier of an open program and its
-	// steps.
-	last  frontier
-	steps []step
 }
 
 // passProgress reports a pass's rows.
@@ -218,7 +210,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var table hashIndex
 	var memSteps int64
 	x := &expander{p: p, budget: lim.budget, over: maxWaste}
-	record := !p.open || lim.keep
+	record := !p.open // open programs need the least waste, not a board
 	last := p.steps() - 1
 	meet := lim.meet && !p.open && p.h >= 4
 	// A beam keeps the states with the least bound f: once it has that
@@ -257,7 +249,11 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			acc := int(cur.waste[i])
 			x.start(a, b, acc, k)
 			x.emit = func(c uint64, add, f int) {
-				nk := b<<32 | c
+				nk, flip := p.canon(b<<32 | c)
+				from := uint32(i)
+				if flip {
+					from |= flipped
+				}
 				nw := uint32(acc + add)
 				j, fresh := table.insert(nk, next.keys)
 				if fresh {
@@ -265,7 +261,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 					next.waste = append(next.waste, nw)
 					if record {
 						st.row = append(st.row, uint32(c))
-						st.parent = append(st.parent, uint32(i))
+						st.parent = append(st.parent, from)
 					}
 					if tight != nil {
 						ranks = append(ranks, int32(f))
@@ -274,7 +270,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 				} else if nw < next.waste[j] {
 					next.waste[j] = nw
 					if record {
-						st.parent[j] = uint32(i)
+						st.parent[j] = from
 					}
 					if tight != nil {
 						tight.move(int(ranks[j]), f)
@@ -333,9 +329,6 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		for _, v := range cur.waste {
 			res.waste = min(res.waste, int(v))
 		}
-		if lim.keep {
-			res.last, res.steps = cur, steps
-		}
 		return res, nil
 	}
 	if len(cur.keys) != 1 || cur.keys[0] != 0 {
@@ -343,7 +336,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	}
 	res.found = true
 	res.waste = int(cur.waste[0])
-	res.rows = trace(steps, 0)[:p.h]
+	res.rows = p.trace(steps, 0, false)[:p.h]
 	return res, nil
 }
 
@@ -395,14 +388,17 @@ func (p *program) meet(res *passResult, top, bottom frontier, steps []step) {
 	for i, k := range bottom.keys {
 		index.insert(k, bottom.keys[:i])
 	}
-	best, bestTop, bestBottom := maxWaste, -1, -1
+	best, bestTop, bestBottom, bestFlip := maxWaste, -1, -1, false
 	for i, k := range top.keys {
-		j, absent := index.lookup(k<<32|k>>32, bottom.keys)
+		// The top half as it stands, the bottom one with the same
+		// two rows swapped: its key, or its mirror image's.
+		kb, flip := p.canon(k<<32 | k>>32)
+		j, absent := index.lookup(kb, bottom.keys)
 		if absent {
 			continue
 		}
 		if w := int(top.waste[i]) + int(bottom.waste[j]); w < best {
-			best, bestTop, bestBottom = w, i, j
+			best, bestTop, bestBottom, bestFlip = w, i, j, flip
 		}
 	}
 	if bestTop < 0 {
@@ -415,19 +411,49 @@ func (p *program) meet(res *passResult, top, bottom frontier, steps []step) {
 	res.found = true
 	res.waste = best
 	res.rows = make([]uint32, p.h)
-	copy(res.rows, trace(steps, uint32(bestTop)))
-	for y, r := range trace(steps[:p.h-d+1], uint32(bestBottom)) {
+	copy(res.rows, p.trace(steps, uint32(bestTop), false))
+	for y, r := range p.trace(steps[:p.h-d+1], uint32(bestBottom), bestFlip) {
 		res.rows[p.h-1-y] = r
 	}
 }
 
+// flipped marks a back-pointer whose state was stored as its mirror image
+// (see canon).
+const flipped = 1 << 31
+
+// canon returns the key under which a state is kept, the lesser of its
+// key and its mirror image's (rows reversed left to right: the same
+// waste so far, the same ways to go on), and whether that is the mirror
+// image.
+func (p *program) canon(key uint64) (uint64, bool) {
+	a, b := uint32(key>>32), uint32(key)
+	s := uint(32 - p.w)
+	m := uint64(bits.Reverse32(a)>>s)<<32 | uint64(bits.Reverse32(b)>>s)
+	if m < key {
+		return m, true
+	}
+	return key, false
+}
+
+// reverse reverses a row left to right.
+func (p *program) reverse(r uint32) uint32 { return bits.Reverse32(r) >> uint(32-p.w) }
+
 // trace returns the rows placed by steps on the way to state i of the
-// last frontier, row 0 first.
-func trace(steps []step, i uint32) []uint32 {
+// last frontier, row 0 first; flip tells that the board has that state
+// mirrored.
+func (p *program) trace(steps []step, i uint32, flip bool) []uint32 {
 	rows := make([]uint32, len(steps))
 	for y := len(steps) - 1; y >= 0; y-- {
+		from := steps[y].parent[i]
+		// The row was chosen beside the parent as stored; the parent
+		// stands in the board mirrored when the state does and was not
+		// mirrored when stored, or the other way round.
+		flip = flip != (from&flipped != 0)
 		rows[y] = steps[y].row[i]
-		i = steps[y].parent[i]
+		if flip {
+			rows[y] = p.reverse(rows[y])
+		}
+		i = from &^ flipped
 	}
 	return rows
 }
