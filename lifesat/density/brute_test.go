@@ -1,14 +1,14 @@
 package density_test
 
 import (
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // stillLifes calls visit with every still life in a w x h box (everything
 // outside dead), found by trying every cell in turn and checking each cell
 // of the box and its ring as soon as its neighbourhood is complete. It
 // shares no code with the row programs it checks.
-func stillLifes(w, h int, visit func(*lifesat.Board)) {
+func stillLifes(w, h int, visit func(*life.Board)) {
 	// The board with a margin of two dead cells: cell (x, y) is at
 	// (x+2)*(y+2) of a (w+4) x (h+4) grid.
 	stride := w + 4
@@ -49,7 +49,7 @@ func stillLifes(w, h int, visit func(*lifesat.Board)) {
 	var rec func(i int)
 	rec = func(i int) {
 		if i == w*h {
-			b := lifesat.NewBoard(w, h)
+			b := life.NewBoard(w, h)
 			for y := range h {
 				for x := range w {
 					b.Set(x, y, grid[at(x, y)])

@@ -8,6 +8,8 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 func stress() bool { return os.Getenv("LIFESAT_STRESS") != "" }
@@ -25,7 +27,7 @@ func TestWasteIdentity(t *testing.T) {
 	for h := 1; h <= top; h++ {
 		for w := 1; w <= top; w++ {
 			count, best := int64(0), 0
-			stillLifes(w, h, func(b *lifesat.Board) {
+			stillLifes(w, h, func(b *life.Board) {
 				count++
 				pop := b.Population()
 				best = max(best, pop)
@@ -38,7 +40,7 @@ func TestWasteIdentity(t *testing.T) {
 						w, h, pop, waste, pop, waste, 2*w*h+2*w+2*h, b)
 				}
 			})
-			want, err := lifesat.CountStillLifes(context.Background(), w, h, lifesat.Life)
+			want, err := lifesat.CountStillLifes(context.Background(), w, h, rule.Life)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +68,7 @@ func checkResult(t *testing.T, w, h int, res *density.Result) {
 		t.Fatalf("%dx%d: board is %dx%d", w, h, b.Width(), b.Height())
 	}
 	padded := b.Pad(1)
-	if !lifesat.Step(padded, lifesat.Life, lifesat.Dead).Equal(padded) {
+	if !life.Step(padded, rule.Life, life.Dead).Equal(padded) {
 		t.Fatalf("%dx%d: not a still life:\n%v", w, h, b)
 	}
 	if b.Population() != res.Population || !res.Optimal || res.Bound != res.Population {
@@ -108,7 +110,7 @@ func TestMaxStillLifeRectangles(t *testing.T) {
 	}
 	for w := 1; w <= 8; w++ {
 		for h := w + 1; h <= long; h += 1 + w/3 {
-			want, err := lifesat.MaxStillLife(context.Background(), w, h, lifesat.Life)
+			want, err := lifesat.MaxStillLife(context.Background(), w, h, rule.Life)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +158,7 @@ func TestMaxStillLifeCancel(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	padded := res.Board.Pad(1)
-	if !lifesat.Step(padded, lifesat.Life, lifesat.Dead).Equal(padded) || res.Board.Population() != res.Population {
+	if !life.Step(padded, rule.Life, life.Dead).Equal(padded) || res.Board.Population() != res.Population {
 		t.Fatalf("best so far is not a still life of %d cells:\n%v", res.Population, res.Board)
 	}
 }
@@ -174,7 +176,7 @@ func TestMaxStillLifeMemory(t *testing.T) {
 }
 
 func TestWasteNotStill(t *testing.T) {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	b.Set(1, 1, true)
 	if _, err := density.Waste(b); !errors.Is(err, density.ErrNotStill) {
 		t.Fatalf("Waste of a lone cell: %v, want ErrNotStill", err)

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // The densest still life in a 5x5 box has 16 live cells (OEIS A055397):
@@ -43,7 +43,7 @@ func ExampleMaxStillLife_cancelled() {
 
 // Waste checks the identity on the ship.
 func ExampleWaste() {
-	b := lifesat.NewBoard(3, 3)
+	b := life.NewBoard(3, 3)
 	for _, c := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {2, 1}, {1, 2}, {2, 2}} {
 		b.Set(c[0], c[1], true)
 	}

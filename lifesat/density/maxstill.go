@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // MaxWidth is the longest shorter side MaxStillLife takes: a row of the
@@ -61,7 +62,7 @@ type Progress struct {
 type Result struct {
 	// Board is the best still life found, w x h; it is never nil (the
 	// empty board is a still life).
-	Board *lifesat.Board
+	Board *life.Board
 	// Population is Board's number of live cells.
 	Population int
 	// Bound is the proved upper bound on the population of any still life
@@ -104,7 +105,7 @@ type Stats struct {
 // last exact pass unnecessary.
 //
 // The box is turned so that the rows run along its shorter side, which
-// may be at most MaxWidth. The board is re-simulated with lifesat.Step
+// may be at most MaxWidth. The board is re-simulated with life.Step
 // before it is returned.
 //
 // ctx is checked every thousand states. On cancellation, and when a pass
@@ -300,7 +301,7 @@ func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, er
 
 // finish builds and checks the board.
 func (s *solver) finish() error {
-	b := lifesat.NewBoard(s.w, s.h)
+	b := life.NewBoard(s.w, s.h)
 	for y, row := range s.rows {
 		for x := range s.p.w {
 			if row>>x&1 == 1 {
@@ -313,7 +314,7 @@ func (s *solver) finish() error {
 		}
 	}
 	padded := b.Pad(1)
-	if !lifesat.Step(padded, lifesat.Life, lifesat.Dead).Equal(padded) {
+	if !life.Step(padded, rule.Life, life.Dead).Equal(padded) {
 		return fmt.Errorf("density: internal error: the %dx%d board found is not a still life", s.w, s.h)
 	}
 	if b.Population() != s.res.Population {

@@ -18,7 +18,8 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // MaxOscillatorWidth is the longest shorter side MaxOscillator takes: the
@@ -29,7 +30,7 @@ const MaxOscillatorWidth = 15
 type OscillatorResult struct {
 	// Phases are generations 0 and 1 of the best oscillator found, nil
 	// when the box holds none.
-	Phases [2]*lifesat.Board
+	Phases [2]*life.Board
 	// Population is the live cells of both generations together (twice
 	// the average population); Bound the proved upper bound on it;
 	// Optimal reports that they are equal.
@@ -62,7 +63,7 @@ func init() {
 // fewer, but the effort still grows steeply with the shorter side, which
 // may be at most MaxOscillatorWidth. Options, cancellation and errors are
 // as for MaxStillLife; both generations are re-simulated with
-// lifesat.Step before they are returned.
+// life.Step before they are returned.
 func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
@@ -376,15 +377,15 @@ func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
 
 var errNotOscillator = errors.New("density: internal error: the oscillator found does not oscillate")
 
-// finish builds both generations and checks them with lifesat.Step.
+// finish builds both generations and checks them with life.Step.
 func (s *oscSolver) finish() error {
 	s.res.Optimal = s.res.Population == s.res.Bound
 	if !s.res.Exists {
 		return nil
 	}
-	var g [2]*lifesat.Board
+	var g [2]*life.Board
 	for t := range 2 {
-		g[t] = lifesat.NewBoard(s.w, s.h)
+		g[t] = life.NewBoard(s.w, s.h)
 	}
 	for y, pair := range s.rows {
 		for t := range 2 {
@@ -400,7 +401,7 @@ func (s *oscSolver) finish() error {
 		}
 	}
 	p0, p1 := g[0].Pad(1), g[1].Pad(1)
-	if !lifesat.Step(p0, lifesat.Life, lifesat.Dead).Equal(p1) || !lifesat.Step(p1, lifesat.Life, lifesat.Dead).Equal(p0) ||
+	if !life.Step(p0, rule.Life, life.Dead).Equal(p1) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) ||
 		g[0].Equal(g[1]) || g[0].Population()+g[1].Population() != s.res.Population {
 		return fmt.Errorf("%w: %dx%d, %d live cells", errNotOscillator, s.w, s.h, s.res.Population)
 	}

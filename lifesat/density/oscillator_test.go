@@ -10,8 +10,10 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // bruteOscillator tries every generation 0 of a w x h box and returns the
@@ -91,7 +93,7 @@ func checkOscillator(t *testing.T, w, h int, res *density.OscillatorResult) {
 		t.Fatalf("%dx%d: phases of the wrong size", w, h)
 	}
 	p0, p1 := g0.Pad(1), g1.Pad(1)
-	if !lifesat.Step(p0, lifesat.Life, lifesat.Dead).Equal(p1) || !lifesat.Step(p1, lifesat.Life, lifesat.Dead).Equal(p0) {
+	if !life.Step(p0, rule.Life, life.Dead).Equal(p1) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) {
 		t.Fatalf("%dx%d: the phases do not step to each other:\n%v\n%v", w, h, g0, g1)
 	}
 	if g0.Equal(g1) || g0.Population()+g1.Population() != res.Population {
@@ -181,7 +183,7 @@ func TestMaxOscillatorBosch(t *testing.T) {
 		t.Fatal(err)
 	}
 	g0 := pat.Board
-	g1 := lifesat.Step(g0.Pad(1), lifesat.Life, lifesat.Dead)
+	g1 := life.Step(g0.Pad(1), rule.Life, life.Dead)
 	figure := g0.Population() + g1.Population()
 	res, err := density.MaxOscillator(context.Background(), 8, 8, nil)
 	if err != nil {

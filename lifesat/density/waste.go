@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // A window is a cell and its eight neighbours, nine bits: bits 0-2 are the
@@ -88,7 +88,7 @@ var ErrNotStill = errors.New("density: the board is not a still life in its box"
 // so the board with the least waste has the most live cells. The error
 // wraps ErrNotStill when a cell of the box or of the ring would change
 // under Life.
-func Waste(b *lifesat.Board) (int, error) {
+func Waste(b *life.Board) (int, error) {
 	w, h := b.Width(), b.Height()
 	total := 0
 	for y := -1; y <= h; y++ {
