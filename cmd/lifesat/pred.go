@@ -181,11 +181,17 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		if p.Period > 1 {
 			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
 		}
-		if res.Optimal {
+		switch {
+		case res.Optimal:
 			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
-		} else {
+		case res.Bound > 0:
+			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at most %d (gap %d)\n",
+				what, time.Since(start).Round(time.Millisecond), res.Bound, res.Bound-res.Population)
+		default:
 			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
 		}
+	} else if err != nil && res.Bound > 0 {
+		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
 	}
 	if err != nil {
 		if res.Pattern != nil && ctx.Err() != nil {
