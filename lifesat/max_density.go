@@ -27,8 +27,11 @@ func densityFits(p Problem, set Settings, given Encoding) bool {
 	if given != "" || set.Solver != nil || !set.Rule.Equivalent(rule.Life) {
 		return false
 	}
+	// Long thin boxes stay on the older paths: the bounds do little
+	// there (8x100 takes 1.4 s by MaxStillLife and 207 s by density,
+	// 9x100 6 s and over 90 s, docs/max-density.md).
 	w, h := p.Width, p.Height
-	if w <= 0 || h <= 0 || max(w, h) > 4096 {
+	if w <= 0 || h <= 0 || max(w, h) > 4*min(w, h) {
 		return false
 	}
 	switch {
@@ -41,15 +44,11 @@ func densityFits(p Problem, set Settings, given Encoding) bool {
 }
 
 // rowsBetter reports whether MaxStillLife (the row program without
-// bounds, Life or not) is the better choice for a w x h box under Life:
-// when it takes about a second at most (4^n x long states, n the shorter
-// side) and when the box is long and thin, where density's bounds do
-// little (measured in docs/max-density.md: 8x100 takes 1.4 s by rows and
-// 207 s by density, 9x100 6 s and over 90 s; 10x60 takes 20 s and 9 s,
-// 12x12 45 s and 0.2 s).
+// bounds) is the better choice for a w x h box under Life: when it takes
+// about a second at most (4^n x long states, n the shorter side; 12x12
+// takes 45 s by rows and 0.2 s by density).
 func rowsBetter(w, h int) bool {
-	n, long := min(w, h), max(w, h)
-	return rowsFit(w, h) && (long > 4*n || 1<<(2*n)*long <= 1<<22)
+	return rowsFit(w, h) && 1<<(2*min(w, h))*max(w, h) <= 1<<22
 }
 
 // plainOscillator2 reports whether p asks for a period-2 oscillator in

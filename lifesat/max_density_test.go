@@ -36,7 +36,7 @@ func checkMax(t *testing.T, p lifesat.Problem, res *lifesat.MaxResult) {
 }
 
 // TestMaximizeDensityOEIS checks Maximize on n x n still lifes, which
-// package density answers under Life from n = 12 on (smaller boxes go to
+// package density answers under Life from n = 10 on (smaller boxes go to
 // the row program MaxStillLife), against OEIS A055397: n <= 14 normally,
 // n <= 16 with LIFESAT_STRESS.
 func TestMaximizeDensityOEIS(t *testing.T) {
@@ -60,7 +60,7 @@ func TestMaximizeDensityOEIS(t *testing.T) {
 // TestMaximizeDensityRectangles compares rectangles that Maximize hands
 // to package density with MaxStillLife, the row program without bounds.
 func TestMaximizeDensityRectangles(t *testing.T) {
-	boxes := [][2]int{{9, 16}, {16, 9}}
+	boxes := [][2]int{{9, 17}, {17, 9}}
 	if lifetest.Stress() {
 		boxes = append(boxes, [2]int{9, 20}, [2]int{10, 12}, [2]int{11, 11})
 	}
