@@ -146,6 +146,8 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	f := newSearchFlags(name, kind, e)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
+	var method string
+	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; plain Life still lifes only")
 	p, s, format, err := f.parse(args)
 	if err == nil {
 		err = f.one("max")
@@ -155,6 +157,9 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	ctx, cancel := e.withTimeout(ctx, f.timeout)
 	defer cancel()
+	if method != "" {
+		return maxIP(ctx, e, method, p, s, format)
+	}
 	status := newStatus(e, f.verbose, "max "+describe(p, s))
 	defer status.done()
 	start := time.Now()
