@@ -221,9 +221,20 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	if lim.beam > 0 {
 		tight = new(fCounts)
 	}
-	var half frontier // the frontier after row h-d, when meeting
+	// Meeting, the pass stops after row d, where the top halves meet
+	// the bottom halves listed after row h-d (see meet), unless it is a
+	// beam that has dropped states by then: it goes on to row h-1 and
+	// tries every meeting row from d on, which needs a board's top to
+	// survive to some row y and its bottom to row h-y, not both to the
+	// middle. kept holds the frontiers the meetings need.
+	d := (p.h + 1) / 2
+	var kept map[int]frontier
 	if meet {
-		last = (p.h + 1) / 2
+		last = d
+		if lim.beam > 0 {
+			last = p.h - 1
+		}
+		kept = map[int]frontier{}
 	}
 	for y := 0; y <= last; y++ {
 		if err := ctx.Err(); err != nil {
@@ -304,12 +315,18 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 		}
 		res.states += int64(len(next.keys))
 		res.peak = max(res.peak, len(next.keys))
-		if meet && y == p.h-last {
-			half = frontier{keys: slices.Clone(next.keys), waste: slices.Clone(next.waste)}
+		if meet && (y == p.h-d || lim.beam > 0 && y >= 1 && y != d) {
+			kept[y] = frontier{keys: slices.Clone(next.keys), waste: slices.Clone(next.waste)}
 		}
 		cur, next = next, cur
 		if progress != nil {
 			progress(y, len(cur.keys))
+		}
+		if meet && y == d {
+			kept[d] = cur
+			if !res.cut {
+				break // the pass so far is exact: one meeting decides
+			}
 		}
 		if len(cur.keys) == 0 {
 			break
@@ -317,7 +334,14 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	}
 	res.over = x.over
 	if meet {
-		p.meet(res, cur, half, steps)
+		for y := d; y < p.h; y++ {
+			top, ok1 := kept[y]
+			bottom, ok2 := kept[p.h-y]
+			if !ok1 || !ok2 || (!res.cut && y > d) {
+				break
+			}
+			p.meet(res, top, bottom, steps, y)
+		}
 		return res, nil
 	}
 	if len(cur.keys) == 0 {
@@ -373,16 +397,16 @@ func (h *fCounts) cutoff(k int) int {
 	return len(h.n) - 1
 }
 
-// meet joins the halves of a pass that stopped after row d = (h+1)/2.
-// The box looks the same upside down, so the frontier after row h-d also
-// lists the bottom parts of the boards: mirrored, its state (rows
-// h-d-1, h-d) stands for rows d, d-1 and its waste for that of rows d..h-1
-// and the ring below. A top state (rows d-1, d) with waste of rows ..d-1
-// and the bottom state with the same two rows swapped make a whole board.
-// Boards that the budget lets through but that the halves do not make up
-// (their waste is over the budget) set over, as pruned states do.
-func (p *program) meet(res *passResult, top, bottom frontier, steps []step) {
-	d := (p.h + 1) / 2
+// meet joins the frontiers after rows d and h-d into whole boards, and
+// records the best in res if it beats what res has. The box looks the
+// same upside down, so the frontier after row h-d also lists the bottom
+// parts of the boards: mirrored, its state (rows h-d-1, h-d) stands for
+// rows d, d-1 and its waste for that of rows d..h-1 and the ring below. A
+// top state (rows d-1, d) with the waste of rows ..d-1 and the bottom
+// state with the same two rows swapped make a whole board. Boards that
+// the budget lets through but that the halves do not make up (their waste
+// is over the budget) set over, as pruned states do.
+func (p *program) meet(res *passResult, top, bottom frontier, steps []step, d int) {
 	var index hashIndex
 	index.reset(len(bottom.keys))
 	for i, k := range bottom.keys {
@@ -408,10 +432,13 @@ func (p *program) meet(res *passResult, top, bottom frontier, steps []step) {
 		res.over = min(res.over, best)
 		return
 	}
+	if res.found && res.waste <= best {
+		return
+	}
 	res.found = true
 	res.waste = best
 	res.rows = make([]uint32, p.h)
-	copy(res.rows, p.trace(steps, uint32(bestTop), false))
+	copy(res.rows, p.trace(steps[:d+1], uint32(bestTop), false))
 	for y, r := range p.trace(steps[:p.h-d+1], uint32(bestBottom), bestFlip) {
 		res.rows[p.h-1-y] = r
 	}
