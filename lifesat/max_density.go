@@ -65,7 +65,7 @@ func (p Problem) plainOscillator2() bool {
 // the error.
 func maxDensity(ctx context.Context, p Problem, set Settings) (*MaxResult, error) {
 	start := time.Now()
-	opt := &density.Options{Memory: set.MaxMemory}
+	opt := &density.Options{Memory: min(set.MaxMemory, MaxMemory)} // 0: density.DefaultMemory
 	if set.Progress != nil {
 		last := density.Progress{Best: -1}
 		opt.Progress = func(pr density.Progress) {
