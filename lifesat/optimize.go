@@ -22,7 +22,13 @@ type MaxResult struct {
 	Population int
 	// Optimal is true when no pattern with more live cells exists.
 	Optimal bool
-	Stats   Stats
+	// Bound is a proved upper bound on the population of every pattern
+	// of the problem: Population when Optimal; otherwise, when it is
+	// positive, the other end of a gap (as in Bosch's tables: the row
+	// programs of package density prove bounds as they go); 0 when no
+	// bound is known.
+	Bound int
+	Stats Stats
 }
 
 // Maximize finds a pattern of p with the most live cells, summed over its
@@ -35,11 +41,18 @@ type MaxResult struct {
 // UNSAT answer proves the last pattern optimal. The solver starts from the
 // all-alive board, so its first answers are already dense.
 //
-// A plain still life (period 1, no symmetry, cage or population bound)
-// whose box MaxStillLife takes is handed to MaxStillLife, a dynamic
-// program over rows that needs no solver and is much faster than the SAT
-// path (docs/speed.md), unless the Settings name a Solver or an Encoding:
-// naming one asks for the SAT path, for timing experiments. The row
+// Under Life, a plain still life (period 1, no symmetry, cage or
+// population bound) or a plain period-2 oscillator (no blinking cell)
+// goes to package density's row programs, bounded by Chu and Stuckey's
+// wastage (density.MaxStillLife, density.MaxOscillator; boxes whose
+// shorter side is at most 32, or 15 for oscillators): they prove OEIS
+// A055397 up to n = 24 in seconds (docs/max-density.md), keep a best
+// pattern so far and prove upper bounds as they go, so on cancellation
+// the result has Bound, the other end of the gap. Under other rules, a
+// plain still life whose box MaxStillLife takes is handed to
+// MaxStillLife, a dynamic program over rows that needs no solver and is
+// much faster than the SAT path (docs/speed.md). Naming a Solver or an
+// Encoding in the Settings asks for the SAT path, for timing experiments. The row
 // program has no best so far until it ends, so when ctx has a deadline
 // the SAT ladder runs beside it to have one: at the deadline its best
 // pattern comes back, not proved optimal.
@@ -62,10 +75,20 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	if set.Rule.Partial() {
 		return nil, fmt.Errorf("%w: Maximize takes one rule, not the partial rule %v", ErrProblem, set.Rule)
 	}
-	if p.plainStillLife() && given == "" && set.Solver == nil && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero() {
-		return maxRowsOrLadder(ctx, p, set)
+	var res *MaxResult
+	var err error
+	switch {
+	case densityFits(p, set, given):
+		res, err = maxDensity(ctx, p, set)
+	case p.plainStillLife() && given == "" && set.Solver == nil && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero():
+		res, err = maxRowsOrLadder(ctx, p, set)
+	default:
+		res, err = maxLadder(ctx, p, set, given)
 	}
-	return maxLadder(ctx, p, set, given)
+	if res != nil && res.Optimal {
+		res.Bound = res.Population
+	}
+	return res, err
 }
 
 // maxRowsOrLadder runs the row program. The row program has no best so

@@ -3,9 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/ip"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // ipFlags are the flags of "cnf max", which writes Bosch's integer
@@ -107,4 +114,46 @@ func popBounds(minPop, maxPop, cells int) error {
 		return usageError{fmt.Errorf("-min-pop %d is above -max-pop %d: no board has both", minPop, maxPop)}
 	}
 	return nil
+}
+
+// maxIP is "max -method ip1|ip2": Bosch's integer program for the box,
+// solved by gophersat's pseudo-Boolean engine (ip.Model.Solve, which
+// checks the point and re-simulates the board).
+func maxIP(ctx context.Context, e *env, method string, p lifesat.Problem, s *lifesat.Settings, format pattern.Format) (int, error) {
+	form, err := ip.ParseFormulation(method)
+	if err != nil {
+		return 0, usageError{fmt.Errorf("-method %s: want ip1 or ip2", method)}
+	}
+	if !reflect.DeepEqual(p, lifesat.StillLife(p.Width, p.Height)) || !s.Rule.Equivalent(rule.Life) {
+		return 0, usageError{fmt.Errorf("-method %s: Bosch's programs are for plain still lifes of Life: -size and nothing else", method)}
+	}
+	m, err := ip.New(p.Width, p.Height, form)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	start := time.Now()
+	sol, err := m.Solve(ctx, logic.Gophersat{})
+	if sol == nil {
+		return 0, err
+	}
+	if sol.Point != nil {
+		b := m.Board(sol.Point)
+		out := &patternWriter{w: e.stdout, format: format, rule: s.Rule}
+		if werr := out.write(&lifesat.Pattern{Phases: []*life.Board{b}}); werr != nil {
+			return 0, werr
+		}
+		what := fmt.Sprintf("%d live cells by Bosch's %s and gophersat's PB engine", b.Population(), strings.ToUpper(method))
+		if sol.Status == ip.Optimal {
+			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	if err != nil {
+		if sol.Point != nil && ctx.Err() != nil {
+			return exitStopped, nil
+		}
+		return 0, stopped(ctx, err)
+	}
+	return exitFound, nil
 }

@@ -146,6 +146,8 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	f := newSearchFlags(name, kind, e)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
+	var method string
+	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; plain Life still lifes only")
 	p, s, format, err := f.parse(args)
 	if err == nil {
 		err = f.one("max")
@@ -155,6 +157,9 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	ctx, cancel := e.withTimeout(ctx, f.timeout)
 	defer cancel()
+	if method != "" {
+		return maxIP(ctx, e, method, p, s, format)
+	}
 	status := newStatus(e, f.verbose, "max "+describe(p, s))
 	defer status.done()
 	start := time.Now()
@@ -181,11 +186,17 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		if p.Period > 1 {
 			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
 		}
-		if res.Optimal {
+		switch {
+		case res.Optimal:
 			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
-		} else {
+		case res.Bound > 0:
+			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at most %d (gap %d)\n",
+				what, time.Since(start).Round(time.Millisecond), res.Bound, res.Bound-res.Population)
+		default:
 			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
 		}
+	} else if err != nil && res.Bound > 0 {
+		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
 	}
 	if err != nil {
 		if res.Pattern != nil && ctx.Err() != nil {

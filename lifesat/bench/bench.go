@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -115,7 +116,15 @@ const (
 	NoSolver       = "none"
 	TransferMatrix = "transfer matrix"
 	RowProgram     = "row program"
+	// WastageProgram is package density's row program, bounded by Chu
+	// and Stuckey's wastage: the encoding of Max cases whose Method is
+	// DensityMethod.
+	WastageProgram = "wastage row program"
 )
+
+// DensityMethod, as a Max case's Method, times density.MaxStillLife alone
+// (what lifesat max runs from 10x10 on under Life).
+const DensityMethod = "density"
 
 // RaceSolver is the solver of a Race case's rows, whose encoding is
 // "portfolio of N", N the jobs.
@@ -275,6 +284,23 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		// runs the SAT ladder beside it, for a best so far.
 		var res *lifesat.MaxResult
 		var err error
+		if c.Method == DensityMethod {
+			r.Encoding, r.Solver = WastageProgram, NoSolver
+			start := time.Now()
+			res, err := density.MaxStillLife(ctx, c.Problem.Width, c.Problem.Height, nil)
+			r.SolveMS = ms(time.Since(start))
+			if res == nil {
+				r.Status = "ERROR"
+				return r
+			}
+			r.Status = rowStatus(err, logic.Sat)
+			if res.Optimal {
+				r.Status = "OPTIMAL"
+			}
+			r.Value = strconv.Itoa(res.Population)
+			r.Verified = c.Problem.Check(&lifesat.Pattern{Phases: []*life.Board{res.Board}}, &lifesat.Settings{AllowEmpty: true}) == nil
+			break
+		}
 		if p := c.Problem; c.Encoding == "" && solver == nil && p.Period <= 1 && p.Symmetry == "" &&
 			p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && p.Template == nil {
 			res, err = lifesat.MaxStillLife(ctx, p.Width, p.Height, rule.Life)

@@ -40,13 +40,14 @@ func TestRunWritesVerifiedRows(t *testing.T) {
 		{Kind: bench.Max, Problem: lifesat.StillLife(4, 4), Solver: "gophersat"},
 		{Kind: bench.Search, Problem: lifesat.StillLife(8, 8), Solver: "gini"},
 		{Kind: bench.Search, Problem: lifesat.StillLife(8, 8), Solver: "no-such-solver-here"},
+		{Kind: bench.Max, Problem: lifesat.StillLife(5, 5), Method: bench.DensityMethod},
 	}}
 	s.Plots = bench.Suites()[0].Plots
 	rows, err := bench.Run(context.Background(), s, &bench.Options{Seeds: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 2+2+1+1+1+1 {
+	if len(rows) != 2+2+1+1+1+1+1 {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
@@ -59,12 +60,12 @@ func TestRunWritesVerifiedRows(t *testing.T) {
 			t.Errorf("unverified row %+v", r)
 		}
 	}
-	// OEIS A055397: 8 cells; A136278: 83 still lifes in 4x4. The plain
-	// still lifes need no solver unless one is named.
-	if rows[4].Value != "8" || rows[5].Value != "83" || rows[6].Value != "8" {
-		t.Errorf("max %q, count %q, max with gophersat %q", rows[4].Value, rows[5].Value, rows[6].Value)
+	// OEIS A055397: 8 cells in 4x4, 16 in 5x5; A136278: 83 still lifes
+	// in 4x4. The plain still lifes need no solver unless one is named.
+	if rows[4].Value != "8" || rows[5].Value != "83" || rows[6].Value != "8" || rows[8].Value != "16" {
+		t.Errorf("max %q, count %q, max with gophersat %q, max by density %q", rows[4].Value, rows[5].Value, rows[6].Value, rows[8].Value)
 	}
-	for i, want := range map[int][2]string{4: {bench.RowProgram, bench.NoSolver}, 5: {bench.TransferMatrix, bench.NoSolver}, 6: {"knuth", "gophersat"}} {
+	for i, want := range map[int][2]string{4: {bench.RowProgram, bench.NoSolver}, 5: {bench.TransferMatrix, bench.NoSolver}, 6: {"knuth", "gophersat"}, 8: {bench.WastageProgram, bench.NoSolver}} {
 		if got := [2]string{rows[i].Encoding, rows[i].Solver}; got != want {
 			t.Errorf("row %d (%s): encoding and solver %q, want %q", i, rows[i].Problem, got, want)
 		}

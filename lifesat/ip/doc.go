@@ -6,6 +6,9 @@
 // and CPLEX's LP format (CBC, GLPK, HiGHS, SCIP, CPLEX). It reads back
 // CBC's solution files, and checks every point it is given: against the
 // model's constraints, and as a board, by the plain Step of package life.
+// Model.Solve solves a program in-process, as it stands, with the
+// pseudo-Boolean engine of lifesat's copy of gophersat (Model.PB, then
+// logic.Gophersat.Optimize; lifesat max -method ip1|ip2).
 //
 // # The programs
 //

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMaxDensity: max -size 13x13 goes to package density's row program
+// and proves OEIS A055397's a(13) = 90; the answer is re-simulated.
+func TestMaxDensity(t *testing.T) {
+	code, out, errs := lifesatCmd(t, "", "max", "-size", "13x13")
+	if code != exitFound || !strings.Contains(errs, "90 live cells, proved optimal") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	b := readPatterns(t, out)[0].Board
+	if b.Width() != 13 || b.Height() != 13 || b.Population() != 90 || !isStillLife(b) {
+		t.Fatalf("not a 13x13 still life of 90 cells:\n%s", out)
+	}
+}
+
+// TestMaxDensityTimeout: a -timeout that has passed before the program
+// starts gives exit 3 and the proved bound (at least A055397's a(20) =
+// 210), whatever the best so far is.
+func TestMaxDensityTimeout(t *testing.T) {
+	code, _, errs := lifesatCmd(t, "", "max", "-size", "20x20", "-timeout", "1ns")
+	if code != exitStopped || !strings.Contains(errs, "at most") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestMaxMethodIP: Bosch's IP1 and IP2 by gophersat's PB engine prove
+// A055397's a(6) = 18; the answer is re-simulated here too.
+func TestMaxMethodIP(t *testing.T) {
+	for _, m := range []string{"ip1", "ip2"} {
+		code, out, errs := lifesatCmd(t, "", "max", "-method", m, "-size", "6x6")
+		if code != exitFound || !strings.Contains(errs, "18 live cells by Bosch's "+strings.ToUpper(m)+" and gophersat's PB engine, proved optimal") {
+			t.Fatalf("%s: exit %d, stderr %q", m, code, errs)
+		}
+		b := readPatterns(t, out)[0].Board
+		if b.Population() != 18 || !isStillLife(b) {
+			t.Fatalf("%s: not a still life of 18 cells:\n%s", m, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"max", "-method", "ip3", "-size", "6x6"},
+		{"max", "-method", "ip1", "-size", "6x6", "-period", "2"},
+		{"max", "-method", "ip2", "-size", "6x6", "-rule", "B36/S23"},
+		{"max", "-method", "ip2", "-size", "0x6"},
+	} {
+		if code, _, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+	if code, _, errs := lifesatCmd(t, "", "max", "-method", "ip2", "-size", "9x9", "-timeout", "1ns"); code != exitStopped {
+		t.Errorf("expired -timeout: exit %d, stderr %q", code, errs)
+	}
+}

@@ -1,0 +1,53 @@
+package density_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/density"
+)
+
+// BenchmarkMaxStillLife proves n x n boxes optimal. The strip tables are
+// built once per process and shared, so the first size pays for them:
+// run one size at a time for its own cost, e.g.
+//
+//	go test -run '^$' -bench 'MaxStillLife/n=24$' -benchtime 3x ./lifesat/density
+func BenchmarkMaxStillLife(b *testing.B) {
+	for n := 8; n <= 28; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var res *density.Result
+			for b.Loop() {
+				var err error
+				res, err = density.MaxStillLife(context.Background(), n, n, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !res.Optimal {
+					b.Fatalf("%dx%d: not optimal", n, n)
+				}
+			}
+			b.ReportMetric(float64(res.Population), "cells")
+			b.ReportMetric(float64(res.Stats.States), "states")
+		})
+	}
+}
+
+// BenchmarkMaxOscillator proves n x n boxes optimal for period-2
+// oscillators.
+func BenchmarkMaxOscillator(b *testing.B) {
+	for _, n := range []int{5, 6, 7, 8} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var res *density.OscillatorResult
+			for b.Loop() {
+				var err error
+				res, err = density.MaxOscillator(context.Background(), n, n, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(res.Population), "cells")
+			b.ReportMetric(float64(res.Stats.States), "states")
+		})
+	}
+}

@@ -1,0 +1,332 @@
+package density
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// MaxWidth is the longest shorter side MaxStillLife takes: a row of the
+// program is a 32-bit word.
+const MaxWidth = 32
+
+// DefaultMemory is the memory budget when Options.Memory is 0.
+const DefaultMemory = 2 << 30
+
+// ErrBox is wrapped by the errors for boxes MaxStillLife cannot take.
+var ErrBox = errors.New("density: bad box")
+
+// Options tunes MaxStillLife. The zero value (or a nil *Options) means the
+// defaults.
+type Options struct {
+	// Memory bounds the bytes the row program keeps (states and the
+	// back-pointers that rebuild the board); 0 means DefaultMemory. A pass
+	// that would need more stops with an error wrapping ErrMemory.
+	Memory int64
+	// Progress, when set, is called as the search goes: after each row of
+	// each pass, and every few thousand states of a dive.
+	Progress func(Progress)
+}
+
+// The phases of the search, as Progress.Phase names them.
+const (
+	PhaseEdge  = "edge"  // edge bounds, one small open program per number of rows
+	PhaseDive  = "dive"  // a depth-first search for a board within the budget
+	PhaseBeam  = "beam"  // a pass that keeps only its most promising states
+	PhaseExact = "exact" // a pass that keeps every state within the budget
+)
+
+// Progress describes the work under way.
+type Progress struct {
+	// Phase is one of the Phase constants; Pass counts the passes of the
+	// search from 1 (the edge bounds are pass 0).
+	Phase string
+	Pass  int
+	// Budget is the waste the pass allows: it asks whether a still life
+	// with at least Population live cells exists.
+	Budget, Population int
+	// Row is the row just placed (-1 is the ring above the box) and
+	// States the number of states after it; in a dive, Row is the depth
+	// and States the states expanded so far.
+	Row, States int
+	// Best and Bound are the population of the best board so far and the
+	// proved upper bound.
+	Best, Bound int
+}
+
+// A Result is the outcome of MaxStillLife.
+type Result struct {
+	// Board is the best still life found, w x h; it is never nil (the
+	// empty board is a still life).
+	Board *life.Board
+	// Population is Board's number of live cells.
+	Population int
+	// Bound is the proved upper bound on the population of any still life
+	// in the box; Optimal reports Population == Bound.
+	Bound   int
+	Optimal bool
+	// Waste is the wastage of Board (see Waste); 4*Population + Waste =
+	// 2wh + 2w + 2h.
+	Waste int
+	Stats Stats
+}
+
+// Stats counts the work of MaxStillLife.
+type Stats struct {
+	// Passes is the number of dives and passes of the row program.
+	Passes int
+	// States is the number of states kept after a row, over all rows of
+	// all passes, or expanded by dives; PeakStates the most after one row.
+	States     int64
+	PeakStates int
+	// The time spent on the strip tables, the edge bounds, dives, beam
+	// passes and exact passes.
+	Tables, Edge, Dive, Beam, Exact time.Duration
+}
+
+// MaxStillLife returns a still life with the most live cells in a w x h
+// box under Life (B3/S23; the waste rules hold for Life only), everything
+// outside the box dead, and a proof that none has more: OEIS A055397 for
+// n x n boxes.
+//
+// It is a dynamic program over rows with the last two rows as its state,
+// like lifesat.MaxStillLife, bounded by the wastage reformulation of Chu,
+// Stuckey and de la Banda (see the package documentation): each pass
+// allows a budget of waste and keeps only the states whose waste so far
+// plus a lower bound on the waste still to come fits in it. Passes raise
+// the budget by the least amount that can change the answer, so the
+// first pass that finds a board finds an optimal one; each failing pass
+// proves a smaller upper bound. Beam passes, which keep only the most
+// promising states of each row, find good boards early and can make the
+// last exact pass unnecessary.
+//
+// The box is turned so that the rows run along its shorter side, which
+// may be at most MaxWidth. The board is re-simulated with life.Step
+// before it is returned.
+//
+// ctx is checked every thousand states. On cancellation, and when a pass
+// outgrows the memory budget, MaxStillLife returns both the best result
+// so far (Optimal false, Bound the proved bound: a gap as in Bosch's
+// tables) and an error: ctx.Err(), or one wrapping ErrMemory. Bad boxes
+// give an error wrapping ErrBox and a nil Result.
+func MaxStillLife(ctx context.Context, w, h int, opt *Options) (*Result, error) {
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
+	}
+	if min(w, h) > MaxWidth {
+		return nil, fmt.Errorf("%w: %dx%d: the shorter side is limited to %d", ErrBox, w, h, MaxWidth)
+	}
+	if max(w, h) > 4096 {
+		return nil, fmt.Errorf("%w: %dx%d: the longer side is limited to 4096", ErrBox, w, h)
+	}
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	if o.Memory <= 0 {
+		o.Memory = DefaultMemory
+	}
+	s := &solver{w: w, h: h, opt: o}
+	return s.solve(ctx)
+}
+
+// A solver runs the passes for one box.
+type solver struct {
+	w, h  int
+	opt   Options
+	p     *program
+	total int // 2wh + 2w + 2h
+	res   Result
+	rows  []uint32
+	pass  int
+}
+
+func (s *solver) solve(ctx context.Context) (*Result, error) {
+	start := time.Now()
+	pw, ph := min(s.w, s.h), max(s.w, s.h)
+	s.p = newProgram(pw, ph, false)
+	s.res.Stats.Tables = time.Since(start)
+	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
+	s.res.Bound = s.total / 4
+	start = time.Now()
+	states, err := s.p.edges(ctx, s.opt.Memory, func(k, n int) {
+		s.report(Progress{Phase: PhaseEdge, Row: k, States: n})
+	})
+	s.res.Stats.Edge = time.Since(start)
+	s.res.Stats.States += states
+	if err == nil {
+		err = s.search(ctx)
+	}
+	if e := s.finish(); e != nil {
+		return nil, e
+	}
+	return &s.res, err
+}
+
+// report passes p on to the progress callback, with the bounds so far.
+func (s *solver) report(p Progress) {
+	if s.opt.Progress != nil {
+		p.Best, p.Bound = s.res.Population, s.res.Bound
+		if p.Phase != PhaseEdge {
+			p.Pass = s.pass
+			p.Population = s.populationOf(p.Budget)
+		}
+		s.opt.Progress(p)
+	}
+}
+
+// populationOf is the population of a board with the given waste.
+func (s *solver) populationOf(waste int) int { return (s.total - waste) / 4 }
+
+// wasteOf is the waste of a board with the given population.
+func (s *solver) wasteOf(pop int) int { return s.total - 4*pop }
+
+// search runs the passes. The invariant: every still life wastes at least
+// s.wasteOf(s.res.Bound).
+func (s *solver) search(ctx context.Context) error {
+	// Short dives with a generous budget, for a good board early.
+	for slack := 8; s.res.Population < s.res.Bound; slack *= 2 {
+		if _, err := s.dive(ctx, s.wasteOf(s.res.Bound)+slack, firstDiveLimit); err != nil {
+			return err
+		}
+		if s.res.Population > 0 {
+			break
+		}
+	}
+	// Then each budget in turn, from the least the bounds allow: a dive,
+	// then if it neither finds a board nor runs to the end, beams of
+	// growing width, the last of which drops nothing and so is exact. A
+	// board found within the budget is optimal; a budget found empty
+	// raises the bound.
+	for s.res.Population < s.res.Bound {
+		budget := s.wasteOf(s.res.Bound)
+		if settled, err := s.dive(ctx, budget, diveLimit); settled || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for beam := firstBeam; ; beam *= beamGrowth {
+			r, err := s.runPass(ctx, budget, beam)
+			if err != nil {
+				return err
+			}
+			if r.found {
+				s.found(r.waste, r.rows)
+				break
+			}
+			if !r.cut {
+				s.raise(r.over)
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// The limits of the search: the states a dive may expand (firstDiveLimit
+// for the first dives, which only look for a good board), the width of
+// the first beam and the factor between beams.
+const (
+	diveLimit      = 200000
+	firstDiveLimit = 2000
+	firstBeam      = 4096
+	beamGrowth     = 4
+)
+
+// dive dives at the budget. It reports whether that settled the search at
+// this budget: a board found within it (so optimal when the budget is the
+// bound's), or none possible.
+func (s *solver) dive(ctx context.Context, budget, limit int) (bool, error) {
+	s.pass++
+	start := time.Now()
+	r, err := s.p.dive(ctx, budget, limit, func(depth, used int) {
+		s.report(Progress{Phase: PhaseDive, Budget: budget, Row: depth - 1, States: used})
+	})
+	s.res.Stats.Passes++
+	s.res.Stats.Dive += time.Since(start)
+	s.res.Stats.States += int64(r.used)
+	switch {
+	case err != nil:
+		return false, err
+	case r.found:
+		s.found(r.waste, r.rows)
+		return true, nil
+	case r.complete:
+		s.raise(r.over)
+		return true, nil
+	}
+	return false, nil
+}
+
+// found records a board if it beats the best so far.
+func (s *solver) found(waste int, rows []uint32) {
+	if pop := s.populationOf(waste); pop > s.res.Population {
+		s.res.Population = pop
+		s.rows = rows
+	}
+}
+
+// raise records that no still life wastes less than over.
+func (s *solver) raise(over int) {
+	s.res.Bound = min(s.res.Bound, s.populationOf(over))
+	if s.res.Bound < s.res.Population {
+		panic(fmt.Sprintf("density: proved bound %d below the population %d of a board found", s.res.Bound, s.res.Population))
+	}
+}
+
+func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, error) {
+	s.pass++
+	start := time.Now()
+	pr := Progress{Phase: PhaseBeam, Budget: budget}
+	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory, meet: true}, func(row, states int) {
+		pr.Row, pr.States = row-1, states
+		s.report(pr)
+	})
+	st := &s.res.Stats
+	st.Passes++
+	st.States += r.states
+	st.PeakStates = max(st.PeakStates, r.peak)
+	if r.cut {
+		st.Beam += time.Since(start)
+	} else {
+		st.Exact += time.Since(start)
+	}
+	return r, err
+}
+
+// finish builds and checks the board.
+func (s *solver) finish() error {
+	b := life.NewBoard(s.w, s.h)
+	for y, row := range s.rows {
+		for x := range s.p.w {
+			if row>>x&1 == 1 {
+				if s.w <= s.h {
+					b.Set(x, y, true)
+				} else {
+					b.Set(y, x, true)
+				}
+			}
+		}
+	}
+	padded := b.Pad(1)
+	if !life.Step(padded, rule.Life, life.Dead).Equal(padded) {
+		return fmt.Errorf("density: internal error: the %dx%d board found is not a still life", s.w, s.h)
+	}
+	if b.Population() != s.res.Population {
+		return fmt.Errorf("density: internal error: the row program promised %d live cells and the board has %d",
+			s.res.Population, b.Population())
+	}
+	waste, err := Waste(b)
+	if err != nil || 4*s.res.Population+waste != s.total {
+		return fmt.Errorf("density: internal error: %dx%d board of %d cells wastes %d (%v)", s.w, s.h, s.res.Population, waste, err)
+	}
+	s.res.Board = b
+	s.res.Waste = waste
+	s.res.Optimal = s.res.Population == s.res.Bound
+	return nil
+}

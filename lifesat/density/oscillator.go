@@ -1,0 +1,410 @@
+package density
+
+// Period-2 oscillators of maximum average population (Bosch's Exercises 3
+// and 4): generations 0 and 1 in a w x h box, each the other's successor
+// under Life, everything outside the box dead in both, and at least one
+// cell different between them (so not a still life). The row program is
+// the still-life one with two generations: its state is the last two rows
+// of both, and each new pair of rows must make the rows above them step to
+// each other. There is no wastage identity here; the program minimizes
+// the deficit 2w - (live cells of both generations) of each row, bounded
+// by the least deficit of the rows still to come, computed like the still
+// lifes' edge bounds by small open programs.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// MaxOscillatorWidth is the longest shorter side MaxOscillator takes: the
+// state packs four rows and a flag in 64 bits.
+const MaxOscillatorWidth = 15
+
+// An OscillatorResult is the outcome of MaxOscillator.
+type OscillatorResult struct {
+	// Phases are generations 0 and 1 of the best oscillator found, nil
+	// when the box holds none.
+	Phases [2]*life.Board
+	// Population is the live cells of both generations together (twice
+	// the average population); Bound the proved upper bound on it;
+	// Optimal reports that they are equal.
+	Population, Bound int
+	Optimal           bool
+	// Exists reports whether the box holds a period-2 oscillator at all.
+	Exists bool
+	Stats  Stats
+}
+
+// nextLife[win] is the centre of a window in the next generation.
+var nextLife [512]bool
+
+func init() {
+	for win := range uint16(512) {
+		n := bits.OnesCount16(win &^ winCentre)
+		nextLife[win] = n == 3 || n == 2 && win&winCentre != 0
+	}
+}
+
+// MaxOscillator returns a period-2 oscillator in a w x h box with the most
+// live cells over its two generations, and a proof that none has more
+// (Life only). Generation 1 is generation 0's successor and generation 0
+// generation 1's, both inside the box with everything outside it dead
+// and never born, and they differ in at least one cell, as in Bosch's
+// Exercises 3 and 4 (he forces one cell to blink; either generation may be
+// called 0, so that is the same as asking them to differ).
+//
+// The program keeps 16^min(w,h) states at worst; the bounds keep far
+// fewer, but the effort still grows steeply with the shorter side, which
+// may be at most MaxOscillatorWidth. Options, cancellation and errors are
+// as for MaxStillLife; both generations are re-simulated with
+// life.Step before they are returned.
+func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
+	}
+	if min(w, h) > MaxOscillatorWidth {
+		return nil, fmt.Errorf("%w: %dx%d: the shorter side of an oscillator's box is limited to %d", ErrBox, w, h, MaxOscillatorWidth)
+	}
+	if max(w, h) > 4096 {
+		return nil, fmt.Errorf("%w: %dx%d: the longer side is limited to 4096", ErrBox, w, h)
+	}
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	if o.Memory <= 0 {
+		o.Memory = DefaultMemory
+	}
+	s := &oscSolver{w: w, h: h, opt: o}
+	return s.solve(ctx)
+}
+
+// An oscProgram is the row program for period-2 oscillators in a box w
+// columns wide and h rows high.
+type oscProgram struct {
+	w, h int
+	mask uint64
+}
+
+// The state packs rows a0, b0 (generation 0), a1, b1 (generation 1) and
+// the flag "some cell differs" in one word.
+func (p *oscProgram) pack(a0, b0, a1, b1 uint64, flag bool) uint64 {
+	w := uint(p.w)
+	k := a0 | b0<<w | a1<<(2*w) | b1<<(3*w)
+	if flag {
+		k |= 1 << 63
+	}
+	return k
+}
+
+func (p *oscProgram) unpack(k uint64) (a0, b0, a1, b1 uint64, flag bool) {
+	w := uint(p.w)
+	return k & p.mask, k >> w & p.mask, k >> (2 * w) & p.mask, k >> (3 * w) & p.mask, k>>63 == 1
+}
+
+// deficit is 2w less the live cells of row r in both generations.
+func (p *oscProgram) deficit(r0, r1 uint64) int {
+	return 2*p.w - bits.OnesCount64(r0) - bits.OnesCount64(r1)
+}
+
+// An oscExpander lists the pairs of rows (c0, c1) that may follow a state.
+type oscExpander struct {
+	p        *oscProgram
+	boxRow   bool // b is a row of the box (else a ring row)
+	free     bool // c may be chosen (else dead)
+	sa0, sb0 uint64
+	sa1, sb1 uint64
+	b0, b1   uint64
+	emit     func(c0, c1 uint64)
+}
+
+func (x *oscExpander) setRow(y int) {
+	x.boxRow = y >= 1 && y <= x.p.h
+	x.free = y < x.p.h
+}
+
+func (x *oscExpander) start(a0, b0, a1, b1 uint64) {
+	x.sa0, x.sb0, x.sa1, x.sb1 = a0<<2, b0<<2, a1<<2, b1<<2
+	x.b0, x.b1 = b0, b1
+}
+
+// checkColumn reports whether column j (-1..w) of row b steps right: its
+// generation-0 window gives generation 1 and the other way round; ring
+// cells stay dead. sc0 and sc1 are rows c shifted by 2.
+func (x *oscExpander) checkColumn(j int, sc0, sc1 uint64) bool {
+	s := uint(j + 1)
+	w0 := window3(x.sa0>>s, x.sb0>>s, sc0>>s)
+	w1 := window3(x.sa1>>s, x.sb1>>s, sc1>>s)
+	if !x.boxRow || j < 0 || j == x.p.w {
+		return !nextLife[w0] && !nextLife[w1]
+	}
+	return nextLife[w0] == (x.b1>>uint(j)&1 == 1) && nextLife[w1] == (x.b0>>uint(j)&1 == 1)
+}
+
+func (x *oscExpander) expand() { x.dfs(0, 0, 0) }
+
+// dfs chooses column col of rows c0 and c1.
+func (x *oscExpander) dfs(col int, c0, c1 uint64) {
+	w := x.p.w
+	if col == w {
+		sc0, sc1 := c0<<2, c1<<2
+		if x.checkColumn(w-1, sc0, sc1) && x.checkColumn(w, sc0, sc1) {
+			x.emit(c0, c1)
+		}
+		return
+	}
+	for v := range uint64(4) {
+		if v != 0 && !x.free {
+			break
+		}
+		n0, n1 := c0|(v&1)<<col, c1|(v>>1)<<col
+		if x.checkColumn(col-1, n0<<2, n1<<2) {
+			x.dfs(col+1, n0, n1)
+		}
+	}
+}
+
+// An oscStep records, for each state after a row, the rows it added and
+// the index of the state it came from.
+type oscStep struct {
+	c      [][2]uint32
+	parent []uint32
+}
+
+// run places rows 0..last (last <= h+1; h and h+1 are the dead rows below
+// the box), keeping every state with the least deficit of the rows placed
+// so far, and returns the frontier after each of the rows in want, with
+// the steps that rebuild their rows.
+func (p *oscProgram) run(ctx context.Context, last int, want []int, memory int64, tick func(row, states int)) (map[int]frontier, []oscStep, int64, error) {
+	out := map[int]frontier{}
+	cur := frontier{keys: []uint64{0}, waste: []uint32{0}}
+	var steps []oscStep
+	var table hashIndex
+	var mem, states int64
+	x := &oscExpander{p: p}
+	for y := 0; y <= last; y++ {
+		if err := ctx.Err(); err != nil {
+			return out, steps, states, err
+		}
+		var next frontier
+		var st oscStep
+		table.reset(len(cur.keys))
+		x.setRow(y)
+		for i, key := range cur.keys {
+			if i&1023 == 1023 {
+				if err := ctx.Err(); err != nil {
+					return out, steps, states, err
+				}
+			}
+			a0, b0, a1, b1, flag := p.unpack(key)
+			acc := cur.waste[i]
+			x.start(a0, b0, a1, b1)
+			x.emit = func(c0, c1 uint64) {
+				nw := acc
+				if y < p.h {
+					nw += uint32(p.deficit(c0, c1))
+				}
+				nk := p.pack(b0, c0, b1, c1, flag || c0 != c1)
+				j, fresh := table.insert(nk, next.keys)
+				if fresh {
+					next.keys = append(next.keys, nk)
+					next.waste = append(next.waste, nw)
+					st.c = append(st.c, [2]uint32{uint32(c0), uint32(c1)})
+					st.parent = append(st.parent, uint32(i))
+				} else if nw < next.waste[j] {
+					next.waste[j] = nw
+					st.parent[j] = uint32(i)
+				}
+			}
+			x.expand()
+			if m := mem + int64(cap(next.keys)+cap(cur.keys))*12 + int64(cap(st.c))*12 + table.bytes(); m > memory {
+				return out, steps, states, fmt.Errorf("%w: %d MiB at row %d of a %dx%d oscillator box, over the budget of %d MiB",
+					ErrMemory, m>>20, y, p.w, p.h, memory>>20)
+			}
+		}
+		steps = append(steps, st)
+		mem += int64(cap(st.c)) * 12
+		states += int64(len(next.keys))
+		for _, d := range want {
+			if d == y {
+				out[y] = next
+			}
+		}
+		cur = next
+		if tick != nil {
+			tick(y, len(cur.keys))
+		}
+	}
+	return out, steps, states, nil
+}
+
+// oscTrace returns the rows (both generations) placed on the way to state
+// i after row last.
+func oscTrace(steps []oscStep, last int, i uint32) [][2]uint32 {
+	rows := make([][2]uint32, last+1)
+	for y := last; y >= 0; y-- {
+		rows[y] = steps[y].c[i]
+		i = steps[y].parent[i]
+	}
+	return rows
+}
+
+// An oscSolver runs the program for one box.
+type oscSolver struct {
+	w, h int
+	opt  Options
+	p    *oscProgram
+	res  OscillatorResult
+	rows [][2]uint32
+}
+
+// solve finds the best oscillator. A short box is run to its end. A taller
+// one meets in the middle: the box looks the same upside down, so the
+// frontier after row d (the ring above, rows 0..d, rows 0..d-1 checked)
+// also lists the bottom parts: mirrored, a state after row h-d covers rows
+// h-1 down to d-1 with rows h-1..d checked. A top state (rows d-1, d) and
+// a bottom state (rows d, d-1) with the same rows make a whole board whose
+// rows d-1 and d were counted twice.
+func (s *oscSolver) solve(ctx context.Context) (*OscillatorResult, error) {
+	pw, ph := min(s.w, s.h), max(s.w, s.h)
+	p := &oscProgram{w: pw, h: ph, mask: 1<<pw - 1}
+	s.p = p
+	total := 2 * s.w * s.h
+	s.res.Bound = total
+	start := time.Now()
+	tick := func(row, n int) {
+		if s.opt.Progress != nil {
+			s.opt.Progress(Progress{Phase: PhaseExact, Pass: 1, Row: row - 1, States: n, Best: s.res.Population, Bound: s.res.Bound})
+		}
+	}
+	var err error
+	if ph <= 3 {
+		err = s.whole(ctx, tick)
+	} else {
+		err = s.meet(ctx, tick)
+	}
+	s.res.Stats.Passes = 1
+	s.res.Stats.Exact = time.Since(start)
+	if err == nil {
+		// The program saw every state: its answer is the optimum, and
+		// no oscillator at all means a bound of 0.
+		s.res.Bound = s.res.Population
+	}
+	if e := s.finish(); e != nil {
+		return nil, e
+	}
+	return &s.res, err
+}
+
+// whole runs the program to the dead rows below the box.
+func (s *oscSolver) whole(ctx context.Context, tick func(int, int)) error {
+	p := s.p
+	last := p.h + 1
+	fr, steps, states, err := p.run(ctx, last, []int{last}, s.opt.Memory, tick)
+	s.res.Stats.States = states
+	if err != nil {
+		return err
+	}
+	f := fr[last]
+	for i, k := range f.keys {
+		if k == 1<<63 { // dead rows, some cell blinked
+			s.res.Exists = true
+			s.res.Population = 2*p.w*p.h - int(f.waste[i])
+			s.rows = oscTrace(steps, last, uint32(i))[:p.h]
+		}
+	}
+	return nil
+}
+
+// meet runs the program to the middle and joins the halves.
+func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
+	p := s.p
+	d := (p.h + 1) / 2 // h-d <= d
+	fr, steps, states, err := p.run(ctx, d, []int{d, p.h - d}, s.opt.Memory, tick)
+	s.res.Stats.States = states
+	s.res.Stats.PeakStates = len(fr[d].keys)
+	if err != nil {
+		return err
+	}
+	top, bottom := fr[d], fr[p.h-d]
+	var index hashIndex
+	index.reset(len(bottom.keys))
+	for i, k := range bottom.keys {
+		index.insert(k, bottom.keys[:i])
+	}
+	find := func(k uint64) int {
+		j, fresh := index.lookup(k, bottom.keys)
+		if fresh {
+			return -1
+		}
+		return j
+	}
+	best, bestTop, bestBottom := -1, -1, -1
+	for i, k := range top.keys {
+		a0, b0, a1, b1, flag := p.unpack(k)
+		twice := p.deficit(a0, a1) + p.deficit(b0, b1)
+		for _, bf := range []bool{false, true} {
+			if !flag && !bf {
+				continue
+			}
+			j := find(p.pack(b0, a0, b1, a1, bf))
+			if j < 0 {
+				continue
+			}
+			if def := int(top.waste[i]) + int(bottom.waste[j]) - twice; best < 0 || def < best {
+				best, bestTop, bestBottom = def, i, j
+			}
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	s.res.Exists = true
+	s.res.Population = 2*p.w*p.h - best
+	s.rows = make([][2]uint32, p.h)
+	copy(s.rows, oscTrace(steps, d, uint32(bestTop)))
+	for y, r := range oscTrace(steps, p.h-d, uint32(bestBottom)) {
+		s.rows[p.h-1-y] = r
+	}
+	return nil
+}
+
+var errNotOscillator = errors.New("density: internal error: the oscillator found does not oscillate")
+
+// finish builds both generations and checks them with life.Step.
+func (s *oscSolver) finish() error {
+	s.res.Optimal = s.res.Population == s.res.Bound
+	if !s.res.Exists {
+		return nil
+	}
+	var g [2]*life.Board
+	for t := range 2 {
+		g[t] = life.NewBoard(s.w, s.h)
+	}
+	for y, pair := range s.rows {
+		for t := range 2 {
+			for x := range s.p.w {
+				if pair[t]>>x&1 == 1 {
+					if s.w <= s.h {
+						g[t].Set(x, y, true)
+					} else {
+						g[t].Set(y, x, true)
+					}
+				}
+			}
+		}
+	}
+	p0, p1 := g[0].Pad(1), g[1].Pad(1)
+	if !life.Step(p0, rule.Life, life.Dead).Equal(p1) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) ||
+		g[0].Equal(g[1]) || g[0].Population()+g[1].Population() != s.res.Population {
+		return fmt.Errorf("%w: %dx%d, %d live cells", errNotOscillator, s.w, s.h, s.res.Population)
+	}
+	s.res.Phases = g
+	return nil
+}

@@ -1,0 +1,214 @@
+package density_test
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math/bits"
+	"os"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rle"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// bruteOscillator tries every generation 0 of a w x h box and returns the
+// most live cells over both generations of a period-2 oscillator (not a
+// still life, everything outside the box dead in both), or -1 when there
+// is none. It has its own step function: rows are bit masks with one dead
+// column and row of margin.
+func bruteOscillator(w, h int) int {
+	// next[win] for a 3x3 window, bits 0-2 the row above.
+	var next [512]bool
+	for win := range 512 {
+		n := bits.OnesCount(uint(win)) - win>>4&1
+		next[win] = n == 3 || n == 2 && win>>4&1 == 1
+	}
+	// step computes the next generation of rows (bit x+1 is column x;
+	// rows 0 and h+1 are the dead margin) into out, reporting whether it
+	// stays inside the box.
+	step := func(in, out []uint32) bool {
+		for y := 0; y <= h+1; y++ {
+			var r uint32
+			for x := 0; x <= w+1; x++ {
+				var win uint32
+				for dy := -1; dy <= 1; dy++ {
+					if yy := y + dy; yy >= 0 && yy <= h+1 {
+						win |= (in[yy] << 1 >> x & 7) << (3 * (dy + 1))
+					}
+				}
+				if next[win] {
+					if x == 0 || x == w+1 || y == 0 || y == h+1 {
+						return false // born outside the box
+					}
+					r |= 1 << x
+				}
+			}
+			out[y] = r
+		}
+		return true
+	}
+	g0, g1, g2 := make([]uint32, h+2), make([]uint32, h+2), make([]uint32, h+2)
+	best := -1
+	for board := range uint64(1) << (w * h) {
+		pop0 := bits.OnesCount64(board)
+		for y := range h {
+			g0[y+1] = uint32(board>>(y*w)&(1<<w-1)) << 1
+		}
+		if !step(g0, g1) || !step(g1, g2) {
+			continue
+		}
+		same, back, pop1 := true, true, 0
+		for y := range g0 {
+			same = same && g0[y] == g1[y]
+			back = back && g0[y] == g2[y]
+			pop1 += bits.OnesCount32(g1[y])
+		}
+		if back && !same {
+			best = max(best, pop0+pop1)
+		}
+	}
+	return best
+}
+
+// checkOscillator checks a result on its own: both generations step to
+// each other, stay in the box, differ, and have the population claimed.
+func checkOscillator(t *testing.T, w, h int, res *density.OscillatorResult) {
+	t.Helper()
+	if !res.Optimal || res.Bound != res.Population {
+		t.Fatalf("%dx%d: not optimal: %d live cells, bound %d", w, h, res.Population, res.Bound)
+	}
+	if !res.Exists {
+		if res.Phases[0] != nil || res.Population != 0 {
+			t.Fatalf("%dx%d: no oscillator, yet phases or a population", w, h)
+		}
+		return
+	}
+	g0, g1 := res.Phases[0], res.Phases[1]
+	if g0.Width() != w || g0.Height() != h || g1.Width() != w || g1.Height() != h {
+		t.Fatalf("%dx%d: phases of the wrong size", w, h)
+	}
+	p0, p1 := g0.Pad(1), g1.Pad(1)
+	if !life.Step(p0, rule.Life, life.Dead).Equal(p1) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) {
+		t.Fatalf("%dx%d: the phases do not step to each other:\n%v\n%v", w, h, g0, g1)
+	}
+	if g0.Equal(g1) || g0.Population()+g1.Population() != res.Population {
+		t.Fatalf("%dx%d: still, or %d+%d live cells for %d", w, h, g0.Population(), g1.Population(), res.Population)
+	}
+}
+
+// TestMaxOscillatorBrute compares with trying every board, for every box
+// of at most 20 cells (25 with LIFESAT_STRESS).
+func TestMaxOscillatorBrute(t *testing.T) {
+	cells := 20
+	if stress() {
+		cells = 25
+	}
+	for h := 1; h <= 6; h++ {
+		for w := 1; w*h <= cells && w <= 6; w++ {
+			want := bruteOscillator(w, h)
+			res, err := density.MaxOscillator(context.Background(), w, h, nil)
+			if err != nil {
+				t.Fatalf("%dx%d: %v", w, h, err)
+			}
+			checkOscillator(t, w, h, res)
+			got := res.Population
+			if !res.Exists {
+				got = -1
+			}
+			if got != want {
+				t.Errorf("%dx%d: MaxOscillator %d live cells over both generations, brute force %d", w, h, got, want)
+			}
+		}
+	}
+}
+
+// TestMaxOscillatorSAT compares with the SAT path, Bosch's way: the most
+// live cells of a period-2 pattern with one given cell blinking (alive at
+// generation 0, dead at 1), over all cells. 5x5 normally, 6x6 with
+// LIFESAT_STRESS.
+func TestMaxOscillatorSAT(t *testing.T) {
+	sizes := []int{5}
+	if stress() {
+		sizes = append(sizes, 6)
+	}
+	for _, n := range sizes {
+		best := -1
+		// The box's symmetries map blinking cells onto each other: one
+		// cell of each orbit is enough, those with x <= y <= (n-1)/2.
+		for y := 0; 2*y <= n-1; y++ {
+			for x := 0; x <= y; x++ {
+				p := lifesat.Problem{Width: n, Height: n, Period: 2, Blink: []image.Point{{x, y}}}
+				res, err := lifesat.Maximize(context.Background(), p, &lifesat.Settings{Solver: logic.Gophersat{}})
+				if err != nil {
+					t.Fatalf("%dx%d blinking (%d, %d): %v", n, n, x, y, err)
+				}
+				if res.Status == logic.Sat {
+					if !res.Optimal {
+						t.Fatalf("%dx%d blinking (%d, %d): not proved optimal", n, n, x, y)
+					}
+					best = max(best, res.Population)
+				}
+			}
+		}
+		res, err := density.MaxOscillator(context.Background(), n, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkOscillator(t, n, n, res)
+		if res.Population != best {
+			t.Errorf("%dx%d: MaxOscillator %d, SAT %d", n, n, res.Population, best)
+		}
+	}
+}
+
+// TestMaxOscillatorBosch checks the 8x8 box against Bosch's Figure 10
+// (data/bosch-figure10.rle, whose phases hold 58 live cells, proved
+// optimal there by the SAT ladder): with LIFESAT_STRESS.
+func TestMaxOscillatorBosch(t *testing.T) {
+	if !stress() {
+		t.Skip("8x8 takes seconds; set LIFESAT_STRESS=1")
+	}
+	f, err := os.Open("../../data/bosch-figure10.rle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pat, err := rle.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0 := pat.Board
+	g1 := life.Step(g0.Pad(1), rule.Life, life.Dead)
+	figure := g0.Population() + g1.Population()
+	res, err := density.MaxOscillator(context.Background(), 8, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOscillator(t, 8, 8, res)
+	if res.Population != figure {
+		t.Errorf("8x8: MaxOscillator %d live cells over both generations, Bosch's Figure 10 has %d", res.Population, figure)
+	}
+}
+
+func TestMaxOscillatorErrors(t *testing.T) {
+	for _, box := range [][2]int{{0, 3}, {3, -1}, {16, 16}, {3, 5000}} {
+		if res, err := density.MaxOscillator(context.Background(), box[0], box[1], nil); !errors.Is(err, density.ErrBox) || res != nil {
+			t.Errorf("%dx%d: %v, %v; want ErrBox", box[0], box[1], res, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := density.MaxOscillator(ctx, 6, 6, nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Optimal {
+		t.Errorf("cancelled: %+v, %v", res, err)
+	}
+	res, err = density.MaxOscillator(context.Background(), 7, 7, &density.Options{Memory: 1 << 12})
+	if !errors.Is(err, density.ErrMemory) || res == nil || res.Optimal {
+		t.Errorf("tiny memory: %+v, %v", res, err)
+	}
+}

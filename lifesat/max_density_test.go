@@ -1,0 +1,130 @@
+package lifesat_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// oeisA055397 is OEIS A055397, the most live cells of a still life in an
+// n x n box, n = 1..28 (Bosch 1999 to n = 9, Larrosa, Morancho and Niso
+// 2005 to 20, Chu and Stuckey 2012 all n; the b-file on oeis.org).
+var oeisA055397 = []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, 104, 119, 136,
+	152, 171, 190, 210, 232, 253, 276, 301, 326, 352, 379, 407}
+
+// checkMax checks what every optimal answer of Maximize must satisfy.
+func checkMax(t *testing.T, p lifesat.Problem, res *lifesat.MaxResult) {
+	t.Helper()
+	if res.Status != logic.Sat || !res.Optimal || res.Bound != res.Population {
+		t.Fatalf("%v: status %v, optimal %v, population %d, bound %d", p, res.Status, res.Optimal, res.Population, res.Bound)
+	}
+	if err := p.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}); err != nil {
+		t.Fatalf("%v: %v", p, err)
+	}
+	pop := 0
+	for _, b := range res.Pattern.Phases {
+		pop += b.Population()
+	}
+	if pop != res.Population {
+		t.Fatalf("%v: population %d, pattern %d", p, res.Population, pop)
+	}
+}
+
+// TestMaximizeDensityOEIS checks Maximize on n x n still lifes, which
+// package density answers under Life from n = 10 on (smaller boxes go to
+// the row program MaxStillLife), against OEIS A055397: n <= 14 normally,
+// n <= 16 with LIFESAT_STRESS.
+func TestMaximizeDensityOEIS(t *testing.T) {
+	top := 14
+	if lifetest.Stress() {
+		top = 16
+	}
+	for n := 1; n <= top; n++ {
+		p := lifesat.StillLife(n, n)
+		res, err := lifesat.Maximize(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		checkMax(t, p, res)
+		if res.Population != oeisA055397[n-1] {
+			t.Errorf("%dx%d: %d live cells, OEIS A055397 says %d", n, n, res.Population, oeisA055397[n-1])
+		}
+	}
+}
+
+// TestMaximizeDensityRectangles compares rectangles that Maximize hands
+// to package density with MaxStillLife, the row program without bounds.
+func TestMaximizeDensityRectangles(t *testing.T) {
+	boxes := [][2]int{{9, 17}, {17, 9}}
+	if lifetest.Stress() {
+		boxes = append(boxes, [2]int{9, 20}, [2]int{10, 12}, [2]int{11, 11})
+	}
+	for _, box := range boxes {
+		w, h := box[0], box[1]
+		want, err := lifesat.MaxStillLife(context.Background(), w, h, rule.Life)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := lifesat.StillLife(w, h)
+		res, err := lifesat.Maximize(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		checkMax(t, p, res)
+		if res.Population != want.Population {
+			t.Errorf("%dx%d: Maximize %d live cells, MaxStillLife %d", w, h, res.Population, want.Population)
+		}
+	}
+}
+
+// TestMaximizeDensityCancelled: a cancelled context gives, without
+// waiting, the best still life so far (verified) and a proved bound no
+// smaller than A055397's value, with the context's error.
+func TestMaximizeDensityCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := lifesat.StillLife(20, 20)
+	res, err := lifesat.Maximize(ctx, p, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if res == nil || res.Optimal || res.Bound < oeisA055397[19] || res.Population > oeisA055397[19] {
+		t.Fatalf("result %+v", res)
+	}
+	if res.Pattern != nil {
+		if err := p.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestMaximizeDensityOscillator compares Maximize on period-2
+// oscillators, which package density answers under Life, with the SAT
+// ladder (asked for by naming a solver): 5x5, and 6x6 with
+// LIFESAT_STRESS. Bosch's Figure 10 (8x8) is checked in package density.
+func TestMaximizeDensityOscillator(t *testing.T) {
+	sizes := []int{4, 5}
+	if lifetest.Stress() {
+		sizes = append(sizes, 6)
+	}
+	for _, n := range sizes {
+		p := lifesat.Problem{Width: n, Height: n, Period: 2}
+		want, err := lifesat.Maximize(context.Background(), p, &lifesat.Settings{Solver: logic.Gophersat{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lifesat.Maximize(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		checkMax(t, p, res)
+		if !want.Optimal || res.Population != want.Population {
+			t.Errorf("%v: density %d live cells, SAT ladder %d (optimal %v)", p, res.Population, want.Population, want.Optimal)
+		}
+	}
+}
