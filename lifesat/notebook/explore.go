@@ -65,7 +65,8 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 // and Close buttons. A search reports live its time, the solver's
 // conflicts and the patterns found; each pattern is shown with a slider
 // over its generations (ShowSlider, with the cells that change marked)
-// and in RLE. Searches run lifesat.Enumerate with a context: Stop ends
+// and in RLE, with its apgcode when it has one (Catagolue's name, linked
+// under Life). Searches run lifesat.Enumerate with a context: Stop ends
 // the search, and Next asks the same enumeration for another pattern.
 //
 // p sets the box, the kind, the period and shift, the symmetry and the

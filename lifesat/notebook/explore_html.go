@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/apgcode"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -339,6 +341,19 @@ func answerRLE(pat *lifesat.Pattern, r rule.Rule, what string) string {
 	return patternRLE(b, r, what)
 }
 
+// answerApgcode is Catagolue's name for generation 0 of pat under r
+// (apgcode.Identify, given a second), or "" when it has none: a partial
+// rule, an object that does not settle, or no time left.
+func answerApgcode(pat *lifesat.Pattern, r rule.Rule) string {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	obj, err := apgcode.Identify(ctx, pat.Board(), r, nil)
+	if err != nil {
+		return ""
+	}
+	return obj.String()
+}
+
 // An answer is a pattern that a search found: the n-th of the search of
 // problem (in words, what) under rule.
 type answer struct {
@@ -374,6 +389,13 @@ func answerHTML(id string, a answer, earlier bool) (string, error) {
 	sb.WriteString(slider)
 	fmt.Fprintf(&sb, `<div>RLE &middot; <a download="lifesat-pattern.rle" href="data:text/plain;charset=utf-8,%s">download</a></div><pre>%s</pre>`,
 		url.PathEscape(code), html.EscapeString(code))
+	if name := answerApgcode(pat, a.rule); name != "" {
+		link := ""
+		if a.rule.String() == rule.Life.String() {
+			link = fmt.Sprintf(` &middot; <a href="https://catagolue.hatsya.com/object/%s/b3s23" target="_blank">Catagolue</a>`, url.PathEscape(name))
+		}
+		fmt.Fprintf(&sb, `<div class="lifesat-apgcode">apgcode <code>%s</code>%s</div>`, html.EscapeString(name), link)
+	}
 	sb.WriteString("</div>\n")
 	return sb.String(), nil
 }
