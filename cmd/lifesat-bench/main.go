@@ -97,6 +97,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	dataDir := fs.String("data", "", "`directory` of the CSV files, e.g. data (default: a new temporary folder)")
 	plotDir := fs.String("plots", "", "`directory` of the PNG figures, e.g. plots (default: a new temporary folder)")
 	lls := fs.String("lls", "", "`directory` of a logic-life-search checkout with solvers/cadical: the hard suite runs LLS beside lifesat")
+	project := fs.String("project", "", "instead of running: read the split suite's `CSV` and print, for each split's cubes, the wall time projected for 1 to 64 workers from the cube times (bench.ProjectSplit)")
 	fs.SetOutput(io.Discard) // the error is reported once, below
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -115,6 +116,9 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	}
 	if *seeds < 1 {
 		return 0, fmt.Errorf("-seeds %d: want 1 or more", *seeds)
+	}
+	if *project != "" {
+		return 0, projectSplits(*project, stdout)
 	}
 	if *lls != "" {
 		if fi, err := os.Stat(filepath.Join(*lls, "lls")); err != nil || fi.IsDir() {
@@ -239,4 +243,40 @@ func outputDirs(data, plots string) (string, string, error) {
 		data, plots = cmp.Or(data, tmp), cmp.Or(plots, tmp)
 	}
 	return data, plots, nil
+}
+
+// projectSplits prints, for every Cubes case of the split suite that the
+// CSV file has rows of, the projected wall time of its split on 1 to 64
+// workers (bench.ProjectSplit), one line per seed: a projection from the
+// measured cube times, not a measurement.
+func projectSplits(file string, w io.Writer) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rows, err := bench.ReadCSV(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	split, _ := bench.Find("split")
+	n := 0
+	for _, c := range split.Cases {
+		if c.Kind != bench.Cubes {
+			continue
+		}
+		for _, cubes := range bench.CubeRuns(rows, c.Name()) {
+			n++
+			fmt.Fprintf(w, "%s (projected wall time, s):", c.Name())
+			for workers := 1; workers <= 64; workers *= 2 {
+				secs, _ := bench.ProjectSplit(cubes, workers)
+				fmt.Fprintf(w, " %d: %.3g", workers, secs)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: no cube rows of the split suite", file)
+	}
+	return nil
 }

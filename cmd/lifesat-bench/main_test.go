@@ -36,6 +36,8 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-no-such-flag"}, "-no-such-flag"},
 		{[]string{"-suite", "hard", "-lls", "/no/such/folder"}, "no lls program in that folder"},
+		{[]string{"-project", "../../README.md"}, "README.md: bench: record on line"},
+		{[]string{"-project", "../../data/bench-max.csv"}, "no cube rows of the split suite"},
 	} {
 		var out, errOut bytes.Buffer
 		code := run(context.Background(), tc.args, &out, &errOut)
@@ -170,5 +172,37 @@ func TestStatusLine(t *testing.T) {
 	}
 	if last != "lifesat-bench: wrote 2 files to "+dir {
 		t.Errorf("last line %q", last)
+	}
+}
+
+// TestProject: -project prints, for each split of the committed split
+// suite's data, the projection for 1, 2, 4, ... 64 workers: from the
+// total of the cube times on one worker (or the time to the cube with a
+// pattern) down, never rising with more workers.
+func TestProject(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"-project", "../../data/bench-split.csv"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	re := regexp.MustCompile(`^cubes of .*\(projected wall time, s\): 1: (\S+) 2: (\S+) 4: (\S+) 8: (\S+) 16: (\S+) 32: (\S+) 64: (\S+)$`)
+	for _, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("line %q", l)
+			continue
+		}
+		prev := 0.0
+		for i, v := range m[1:] {
+			var x float64
+			fmt.Sscan(v, &x)
+			if x <= 0 || i > 0 && x > prev {
+				t.Errorf("%q: %v workers' time %v after %v", l, 1<<i, x, prev)
+			}
+			prev = x
+		}
+	}
+	if len(lines) != 3 {
+		t.Errorf("%d lines, want one per split problem of the suite:\n%s", len(lines), out.String())
 	}
 }
