@@ -38,7 +38,9 @@ func densityFits(p Problem, set Settings, given Encoding) bool {
 	case p.plainStillLife():
 		return min(w, h) <= density.MaxWidth && !rowsBetter(w, h)
 	case p.plainOscillator2():
-		return min(w, h) <= density.MaxOscillatorWidth
+		// MaxOscillator finds exact period 2 only: with AnyPeriod a
+		// still life, counted twice, may be the best.
+		return !set.AnyPeriod && min(w, h) <= density.MaxOscillatorWidth
 	}
 	return false
 }

@@ -128,3 +128,18 @@ func TestMaximizeDensityOscillator(t *testing.T) {
 		}
 	}
 }
+
+// TestMaximizeAnyPeriodOscillator: with AnyPeriod a "period-2 oscillator"
+// may be a still life, counted once per phase. The densest 6x6 still life
+// has 18 cells (OEIS A055397), so the best in 6x6 over two phases is at
+// least 36, more than any exact period-2 oscillator there; the answer is
+// not the exact-period program's.
+func TestMaximizeAnyPeriodOscillator(t *testing.T) {
+	res, err := lifesat.Maximize(context.Background(), lifesat.Oscillator(2, 6, 6), &lifesat.Settings{AnyPeriod: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Optimal || res.Population < 36 {
+		t.Errorf("any period, 6x6: %d live cells over 2 phases (optimal %v), want at least 2 x 18", res.Population, res.Optimal)
+	}
+}
