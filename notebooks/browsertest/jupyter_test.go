@@ -67,7 +67,7 @@ func runCmd(ctx context.Context, limit time.Duration, env []string, name string,
 
 // viewOf makes dir look like the repository to a notebook's setup cell,
 // which uses "${GONB_DIR}/..": dir/go.mod and dir/go.sum are copies,
-// dir/lifesat links to the repository's, and dir/notebooks holds a copy of
+// dir/lifesat and dir/internal link to the repository's, and dir/notebooks holds a copy of
 // the notebook (which the browser may change and save). The repository's
 // files are never written.
 func viewOf(repo, dir, notebook string) error {
@@ -80,8 +80,10 @@ func viewOf(repo, dir, notebook string) error {
 			return err
 		}
 	}
-	if err := os.Symlink(filepath.Join(repo, "lifesat"), filepath.Join(dir, "lifesat")); err != nil {
-		return err
+	for _, d := range []string{"lifesat", "internal"} { // the module's packages
+		if err := os.Symlink(filepath.Join(repo, d), filepath.Join(dir, d)); err != nil {
+			return err
+		}
 	}
 	nb, err := os.ReadFile(filepath.Join(repo, "notebooks", notebook))
 	if err != nil {
