@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,7 +147,14 @@ func TestProgressCountsPatternsFound(t *testing.T) {
 	got := 0
 	err := Enumerate(context.Background(), StillLife(6, 6), &Settings{Progress: r.progress}, func(*Pattern) bool {
 		got++
-		time.Sleep(40 * time.Millisecond) // several reports while the caller holds the pattern
+		// Hold the pattern until a report counts it (the watch goes on
+		// while the caller holds it), or a minute on a machine far too slow.
+		want := fmt.Sprintf(", %d found", got)
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if slices.ContainsFunc(r.watchLines(), func(l string) bool { return strings.HasSuffix(l, want) }) {
+				break
+			}
+		}
 		return got < 2
 	})
 	if err != nil {
