@@ -25,5 +25,5 @@
 // Patterns are read as RLE, plaintext (.cells) or 0/1 rows, and printed in
 // their box (RLE by default), several separated by a blank line.
 // Exit status: 0 found, 1 no such pattern exists, 2 bad usage or input,
-// 3 stopped by -timeout or a signal before an answer.
+// 3 stopped by -timeout, a signal or a memory budget before an answer.
 package main

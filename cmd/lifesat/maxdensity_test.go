@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/lifesat/lifesat/lifesat"
 )
 
 // TestMaxDensity: max -size 13x13 goes to package density's row program
@@ -25,6 +29,22 @@ func TestMaxDensityTimeout(t *testing.T) {
 	code, _, errs := lifesatCmd(t, "", "max", "-size", "20x20", "-timeout", "1ns")
 	if code != exitStopped || !strings.Contains(errs, "at most") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestMaxDensityMemory: when the row program outgrows its memory budget
+// (here 1 KB, through the library), max ends with exit status 3, as at
+// -timeout, and says why.
+func TestMaxDensityMemory(t *testing.T) {
+	ctx := context.Background()
+	res, err := lifesat.Maximize(ctx, lifesat.StillLife(14, 14), &lifesat.Settings{MaxMemory: 1 << 10})
+	if err == nil || res == nil {
+		t.Fatalf("Maximize 14x14 in 1 KB: %v, %v; want a result and an error", res, err)
+	}
+	var stderr bytes.Buffer
+	code, err := maxStopped(ctx, &env{stderr: &stderr}, res, err)
+	if code != exitStopped || err != nil || !strings.Contains(stderr.String(), "memory budget") {
+		t.Fatalf("exit %d, error %v, stderr %q; want exit 3 and the budget named", code, err, stderr.String())
 	}
 }
 

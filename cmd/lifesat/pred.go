@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
@@ -199,16 +201,28 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
 	}
 	if err != nil {
-		if res.Pattern != nil && ctx.Err() != nil {
-			return exitStopped, nil
-		}
-		return 0, stopped(ctx, err)
+		return maxStopped(ctx, e, res, err)
 	}
 	if res.Status == logic.Unsat {
 		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
 		return exitNone, nil
 	}
 	return exitFound, nil
+}
+
+// maxStopped ends a max whose search stopped with err, after its best so
+// far (if any) was printed: exit status 3 when ctx ended or the row
+// program outgrew its memory budget (a limit, as -timeout is), the error
+// otherwise.
+func maxStopped(ctx context.Context, e *env, res *lifesat.MaxResult, err error) (int, error) {
+	switch {
+	case errors.Is(err, density.ErrMemory):
+		fmt.Fprintf(e.stderr, "lifesat: stopped before a proof: %v\n", err)
+		return exitStopped, nil
+	case res.Pattern != nil && ctx.Err() != nil:
+		return exitStopped, nil
+	}
+	return 0, stopped(ctx, err)
 }
 
 // stopped is ctx's error once ctx has ended, whatever else failed as the
