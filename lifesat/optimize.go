@@ -48,7 +48,8 @@ type MaxResult struct {
 // shorter side is at most 32, or 15 for oscillators): they prove OEIS
 // A055397 up to n = 24 in seconds (docs/max-density.md), keep a best
 // pattern so far and prove upper bounds as they go, so on cancellation
-// the result has Bound, the other end of the gap. Under other rules, a
+// (or when a program outgrows Settings.MaxMemory: an error wrapping
+// density.ErrMemory) the result has Bound, the other end of the gap. Under other rules, a
 // plain still life whose box MaxStillLife takes is handed to
 // MaxStillLife, a dynamic program over rows that needs no solver and is
 // much faster than the SAT path (docs/speed.md). Naming a Solver or an

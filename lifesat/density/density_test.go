@@ -128,6 +128,31 @@ func TestMaxStillLifeRectangles(t *testing.T) {
 	}
 }
 
+// TestMaxStillLifeLongBoxes: boxes long enough that the strips' least
+// waste passes 254, where their tables saturate (a saturated sum once
+// read as "no completion" emptied every pass: an internal error from 128
+// rows of width 3 on). Compared with lifesat.MaxStillLife.
+func TestMaxStillLifeLongBoxes(t *testing.T) {
+	boxes := [][2]int{{3, 140}, {140, 3}}
+	if stress() {
+		boxes = append(boxes, [2]int{4, 200}, [2]int{3, 300})
+	}
+	for _, box := range boxes {
+		want, err := lifesat.MaxStillLife(context.Background(), box[0], box[1], rule.Life)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := density.MaxStillLife(context.Background(), box[0], box[1], nil)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", box[0], box[1], err)
+		}
+		checkResult(t, box[0], box[1], res)
+		if res.Population != want.Population {
+			t.Errorf("%dx%d: %d live cells, lifesat.MaxStillLife %d", box[0], box[1], res.Population, want.Population)
+		}
+	}
+}
+
 func TestMaxStillLifeBadBox(t *testing.T) {
 	for _, box := range [][2]int{{0, 3}, {3, 0}, {-1, 5}, {33, 33}, {2, 5000}} {
 		res, err := density.MaxStillLife(context.Background(), box[0], box[1], nil)

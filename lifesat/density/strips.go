@@ -182,14 +182,18 @@ func (t *stripTable) grow() {
 		}
 		prev := t.layers[k-1]
 		for ab := range n {
-			best := infinite
+			// A sum of infinite or more is still finite: only a state
+			// with no finite successor is infinite.
+			best, finite := 0, false
 			for _, e := range t.next[t.nextAt[ab]:t.nextAt[ab+1]] {
 				b := uint32(ab) >> t.bits
 				if v := prev[b|uint32(e.c)<<t.bits]; v != infinite {
-					best = min(best, int(e.cost)+int(v))
+					if s := int(e.cost) + int(v); !finite || s < best {
+						best, finite = s, true
+					}
 				}
 			}
-			if best < infinite {
+			if finite {
 				best = min(best, infinite-1)
 				layer[ab] = uint8(best)
 				least = min(least, best)
