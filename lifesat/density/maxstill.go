@@ -114,24 +114,34 @@ type Stats struct {
 // tables) and an error: ctx.Err(), or one wrapping ErrMemory. Bad boxes
 // give an error wrapping ErrBox and a nil Result.
 func MaxStillLife(ctx context.Context, w, h int, opt *Options) (*Result, error) {
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
+	o, err := start(w, h, MaxWidth, "", opt)
+	if err != nil {
+		return nil, err
 	}
-	if min(w, h) > MaxWidth {
-		return nil, fmt.Errorf("%w: %dx%d: the shorter side is limited to %d", ErrBox, w, h, MaxWidth)
-	}
-	if max(w, h) > 4096 {
-		return nil, fmt.Errorf("%w: %dx%d: the longer side is limited to 4096", ErrBox, w, h)
-	}
+	s := &solver{w: w, h: h, opt: o}
+	return s.solve(ctx)
+}
+
+// start checks a w x h box whose shorter side may be at most width (what
+// is the shorter side's, for the message), and returns opt with its
+// defaults filled in.
+func start(w, h, width int, what string, opt *Options) (Options, error) {
 	var o Options
+	switch {
+	case w <= 0 || h <= 0:
+		return o, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
+	case min(w, h) > width:
+		return o, fmt.Errorf("%w: %dx%d: the shorter side%s is limited to %d", ErrBox, w, h, what, width)
+	case max(w, h) > 4096:
+		return o, fmt.Errorf("%w: %dx%d: the longer side is limited to 4096", ErrBox, w, h)
+	}
 	if opt != nil {
 		o = *opt
 	}
 	if o.Memory <= 0 {
 		o.Memory = DefaultMemory
 	}
-	s := &solver{w: w, h: h, opt: o}
-	return s.solve(ctx)
+	return o, nil
 }
 
 // A solver runs the passes for one box.

@@ -65,21 +65,9 @@ func init() {
 // as for MaxStillLife; both generations are re-simulated with
 // life.Step before they are returned.
 func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("%w: %dx%d: sides must be positive", ErrBox, w, h)
-	}
-	if min(w, h) > MaxOscillatorWidth {
-		return nil, fmt.Errorf("%w: %dx%d: the shorter side of an oscillator's box is limited to %d", ErrBox, w, h, MaxOscillatorWidth)
-	}
-	if max(w, h) > 4096 {
-		return nil, fmt.Errorf("%w: %dx%d: the longer side is limited to 4096", ErrBox, w, h)
-	}
-	var o Options
-	if opt != nil {
-		o = *opt
-	}
-	if o.Memory <= 0 {
-		o.Memory = DefaultMemory
+	o, err := start(w, h, MaxOscillatorWidth, " of an oscillator's box", opt)
+	if err != nil {
+		return nil, err
 	}
 	s := &oscSolver{w: w, h: h, opt: o}
 	return s.solve(ctx)
