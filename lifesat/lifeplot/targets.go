@@ -128,24 +128,14 @@ func TargetPlot(targets []Target, o *TimingOptions) (*plot.Plot, error) {
 				withMedian = true
 			}
 		}
+		thumb, halt, err := addPoints(p, answered, halted, c, st.drawer(false))
+		if err != nil {
+			return nil, err
+		}
+		stopped = stopped || halt
 		var thumbs []plot.Thumbnailer
-		for _, set := range []struct {
-			xys    plotter.XYs
-			filled bool
-		}{{answered, false}, {halted, true}} {
-			if len(set.xys) == 0 {
-				continue
-			}
-			sc, err := plotter.NewScatter(set.xys)
-			if err != nil {
-				return nil, err
-			}
-			sc.Color, sc.Shape, sc.Radius = c, st.drawer(set.filled), glyphRadius
-			p.Add(sc)
-			stopped = stopped || set.filled
-			if len(thumbs) == 0 {
-				thumbs = append(thumbs, sc)
-			}
+		if thumb != nil {
+			thumbs = append(thumbs, thumb)
 		}
 		p.Legend.Add(name, thumbs...)
 	}

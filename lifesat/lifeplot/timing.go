@@ -140,26 +140,13 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 			p.Add(line)
 			thumbs = append(thumbs, line)
 		}
-		for _, set := range []struct {
-			xys    plotter.XYs
-			filled bool
-		}{{answered, false}, {halted, true}} {
-			if len(set.xys) == 0 {
-				continue
-			}
-			scatter, err := plotter.NewScatter(set.xys)
-			if err != nil {
-				return nil, err
-			}
-			scatter.Color, scatter.Shape, scatter.Radius = c, shape, glyphRadius
-			if set.filled {
-				scatter.Shape = filledOf(shape)
-				stopped = true
-			}
-			p.Add(scatter)
-			if len(thumbs) < 2 {
-				thumbs = append(thumbs, scatter)
-			}
+		thumb, halt, err := addPoints(p, answered, halted, c, shape)
+		if err != nil {
+			return nil, err
+		}
+		stopped = stopped || halt
+		if thumb != nil {
+			thumbs = append(thumbs, thumb)
 		}
 		p.Legend.Add(name, thumbs...)
 	}
@@ -492,6 +479,31 @@ func (g glyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	} else {
 		c.Stroke(p)
 	}
+}
+
+// addPoints adds a series' samples to p in colour c: the answered ones
+// as hollow glyphs of shape, the stopped ones filled. It returns the
+// first scatter, for the legend, and whether any sample was stopped.
+func addPoints(p *plot.Plot, answered, halted plotter.XYs, c color.Color, shape draw.GlyphDrawer) (plot.Thumbnailer, bool, error) {
+	var first plot.Thumbnailer
+	for _, set := range []struct {
+		xys   plotter.XYs
+		shape draw.GlyphDrawer
+	}{{answered, shape}, {halted, filledOf(shape)}} {
+		if len(set.xys) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(set.xys)
+		if err != nil {
+			return nil, false, err
+		}
+		sc.Color, sc.Shape, sc.Radius = c, set.shape, glyphRadius
+		p.Add(sc)
+		if first == nil {
+			first = sc
+		}
+	}
+	return first, len(halted) > 0, nil
 }
 
 // filledOf is the filled glyph drawer of a hollow one: this package's
