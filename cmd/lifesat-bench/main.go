@@ -34,6 +34,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"golang.org/x/term"
@@ -97,6 +98,8 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	dataDir := fs.String("data", "", "`directory` of the CSV files, e.g. data (default: a new temporary folder)")
 	plotDir := fs.String("plots", "", "`directory` of the PNG figures, e.g. plots (default: a new temporary folder)")
 	lls := fs.String("lls", "", "`directory` of a logic-life-search checkout with solvers/cadical: the hard suite runs LLS beside lifesat")
+	replot := fs.String("replot", "", "instead of running: read the suite's `CSV` (as a run wrote it, perhaps joined with another run's rows) and draw its figures again")
+	only := fs.String("only", "", "run only the cases whose description matches this `regexp` (as the progress line names them, without the seed: \"max still life 20x20, the density program\"); the CSV and figures then hold those alone")
 	project := fs.String("project", "", "instead of running: read the split suite's `CSV` and print, for each split's cubes, the wall time projected for 1 to 64 workers from the cube times (bench.ProjectSplit)")
 	fs.SetOutput(io.Discard) // the error is reported once, below
 	if err := fs.Parse(args); err != nil {
@@ -120,6 +123,14 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	if *project != "" {
 		return 0, projectSplits(*project, stdout)
 	}
+	var onlyRe *regexp.Regexp
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			return 0, fmt.Errorf("-only: %v", err)
+		}
+		onlyRe = re
+	}
 	if *lls != "" {
 		if fi, err := os.Stat(filepath.Join(*lls, "lls")); err != nil || fi.IsDir() {
 			return 0, fmt.Errorf("-lls %s: no lls program in that folder (git clone https://github.com/frankeverdij/logic-life-search)", *lls)
@@ -135,6 +146,12 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 		}
 		suites = []bench.Suite{s}
 	}
+	if *replot != "" {
+		if len(suites) != 1 {
+			return 0, fmt.Errorf("-replot: name the suite the CSV is of (-suite)")
+		}
+		return 0, redraw(suites[0], *replot, *plotDir, stdout, stderr)
+	}
 	data, plots, err := outputDirs(*dataDir, *plotDir)
 	if err != nil {
 		return 0, err
@@ -148,7 +165,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	for _, s := range suites {
 		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
 		var st *status
-		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls,
+		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Only: onlyRe,
 			Starting: func(what string, done, total int) {
 				if st == nil && terminal > 0 {
 					st = newStatus(stderr, s.Name, total, terminal)
@@ -243,6 +260,36 @@ func outputDirs(data, plots string) (string, string, error) {
 		data, plots = cmp.Or(data, tmp), cmp.Or(plots, tmp)
 	}
 	return data, plots, nil
+}
+
+// redraw draws the figures of suite s from the rows of a CSV file into
+// dir (a new temporary folder when dir is ""), and prints their paths.
+func redraw(s bench.Suite, file, dir string, stdout, stderr io.Writer) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	rows, err := bench.ReadCSV(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	_, plots, err := outputDirs(dir, dir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(plots, 0o755); err != nil {
+		return err
+	}
+	paths, err := bench.WritePlots(s, rows, plots)
+	for _, p := range paths {
+		fmt.Fprintln(stdout, p)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "lifesat-bench: "+closing(len(paths), plots, plots, dir == ""))
+	return nil
 }
 
 // projectSplits prints, for every Cubes case of the split suite that the

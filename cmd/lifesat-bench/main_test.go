@@ -34,6 +34,7 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"-suite", "nope"}, `unknown suite "nope"`},
 		{[]string{"-seeds", "0"}, "-seeds 0"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-only", "max (still"}, "-only: error parsing regexp"},
 		{[]string{"-no-such-flag"}, "-no-such-flag"},
 		{[]string{"-suite", "hard", "-lls", "/no/such/folder"}, "no lls program in that folder"},
 		{[]string{"-project", "../../README.md"}, "README.md: bench: record on line"},

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -162,6 +163,10 @@ type Options struct {
 	// has cadical: the suites' LLS cases run it (the hard suite's, beside
 	// lifesat's). "" skips them.
 	LLS string
+	// Only, when not nil, picks the cases to run: those whose description
+	// it matches, as Starting gets it but without the seed ("max still
+	// life 20x20, the density program").
+	Only *regexp.Regexp
 }
 
 // Run measures every case of the suite and returns the rows. Cases whose
@@ -192,7 +197,7 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		if c.Solver == "" {
 			solver = nil // the library chooses
 		}
-		if c.Kind == LLS && opt.LLS == "" {
+		if c.Kind == LLS && opt.LLS == "" || opt.Only != nil && !opt.Only.MatchString(c.describeCase()) {
 			continue
 		}
 		seeds := 1
@@ -240,6 +245,11 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 // describe says what a run of c with the seed measures: "still life
 // 16x16, cadical, seed 2".
 func (c Case) describe(seed uint64) string {
+	return fmt.Sprintf("%s, seed %d", c.describeCase(), seed)
+}
+
+// describeCase says what c measures: "still life 16x16, cadical".
+func (c Case) describeCase() string {
 	solver := cmp.Or(c.Solver, "gophersat")
 	switch c.Kind {
 	case Race:
@@ -249,11 +259,14 @@ func (c Case) describe(seed uint64) string {
 	case CBC:
 		return fmt.Sprintf("max %s, CBC on Bosch's %s", c.Problem, c.Encoding)
 	case Max, Count:
-		if c.Solver == "" {
+		switch {
+		case c.Method == DensityMethod:
+			solver = "the density program"
+		case c.Solver == "":
 			solver = "lifesat's choice"
 		}
 	}
-	return fmt.Sprintf("%s, %s, seed %d", c.Name(), solver, seed)
+	return fmt.Sprintf("%s, %s", c.Name(), solver)
 }
 
 // limit is the time limit of each run of c under o.

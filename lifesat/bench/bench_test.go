@@ -6,6 +6,8 @@ import (
 	"encoding/csv"
 	"image/png"
 	"os"
+	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -28,6 +30,26 @@ func TestSuitesAreValid(t *testing.T) {
 	}
 	if _, ok := bench.Find("blog"); !ok {
 		t.Error("no blog suite")
+	}
+}
+
+// TestRunOnly: Options.Only runs the cases whose description matches
+// and no other; Starting names each run by that description and its seed.
+func TestRunOnly(t *testing.T) {
+	s := bench.Suite{Name: "tiny", Doc: "test", Cases: []bench.Case{
+		{Kind: bench.Max, Problem: lifesat.StillLife(4, 4)},
+		{Kind: bench.Max, Problem: lifesat.StillLife(5, 5), Method: bench.DensityMethod, Seeded: true},
+		{Kind: bench.Max, Problem: lifesat.StillLife(6, 6), Method: bench.DensityMethod, Seeded: true},
+	}}
+	var started []string
+	rows, err := bench.Run(context.Background(), s, &bench.Options{Seeds: 2, Only: regexp.MustCompile(`5x5, the density program$`),
+		Starting: func(what string, _, _ int) { started = append(started, what) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"max still life 5x5, the density program, seed 1", "max still life 5x5, the density program, seed 2"}
+	if !slices.Equal(started, want) || len(rows) != 2 || rows[0].Problem != "max still life 5x5" || rows[1].Seed != 2 {
+		t.Errorf("runs %q, rows %+v; want %q", started, rows, want)
 	}
 }
 

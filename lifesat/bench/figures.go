@@ -90,6 +90,7 @@ var styles = map[string]lifeplot.Style{
 	NoMotions:              {Color: purple, Glyph: lifeplot.Ring},
 	LLSSolver:              {Color: orange, Glyph: lifeplot.TriangleDown},
 	NoSolver:               {Color: sky, Glyph: lifeplot.Pentagon},
+	WastageProgram:         {Color: green, Glyph: lifeplot.Pentagon},
 	BlogAnchor:             {Color: black, Glyph: lifeplot.Cross},
 	BoschAnchor:            {Color: black, Glyph: lifeplot.Plus},
 	PairSeries:             {Color: olive, Glyph: lifeplot.Diamond},
@@ -101,7 +102,8 @@ var styles = map[string]lifeplot.Style{
 // Style is the colour and glyph of a series in every figure of every
 // suite, by what it measures: a row's Solver (gophersat, gini, cadical,
 // RaceSolver, LLSSolver, NoSolver for the row program and the transfer
-// matrix), an anchor (BlogAnchor, BoschAnchor), PairSeries, or an
+// matrix), WastageProgram (package density's row program, set beside
+// the plain one), an anchor (BlogAnchor, BoschAnchor), PairSeries, or an
 // encoding where the encodings are compared. No two names share both
 // colour and glyph. ok is false for any other name.
 func Style(name string) (st lifeplot.Style, ok bool) {
@@ -339,7 +341,11 @@ var maxFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error)
 		case CBCSolver:
 			series = "CBC, Bosch's " + strings.ToUpper(r.Encoding)
 		}
-		s = append(s, styles.sample(series, r.Solver, float64(r.Side), r))
+		style := r.Solver
+		if r.Encoding == WastageProgram {
+			style = WastageProgram
+		}
+		s = append(s, styles.sample(series, style, float64(r.Side), r))
 	}
 	// Bosch, SIAM Review 41(3), 1999, Table 1, formulation IP2 with CPLEX
 	// 4.0.9 (shared/seeds/bosch-integer-programming-life.txt).
