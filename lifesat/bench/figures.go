@@ -15,6 +15,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/lifeplot"
+	"github.com/lifesat/lifesat/lifesat/plan"
 )
 
 // A Figure draws a suite's rows.
@@ -445,35 +446,29 @@ func workersFigure(cases []Case, p lifesat.Problem, name string) Figure {
 }
 
 // cubesFigure draws every cube's time alone against its place in the
-// manifest, for each Cubes case among cases labelled by short: the
-// spread of the cubes, a point per cube and seed.
-func cubesFigure(cases []Case, short func(Case) string) Figure {
+// manifest, for each Cubes case among cases: the spread of the cubes, a
+// point per cube and seed (no lines: neighbouring cubes are not related).
+func cubesFigure(cases []Case) Figure {
 	return Figure{Name: "cubes", Draw: func(rows []Row) (*plot.Plot, error) {
 		var s []lifeplot.Sample
-		var stopped []string
 		for _, c := range cases {
 			if c.Kind != Cubes {
 				continue
 			}
 			for _, run := range CubeRuns(rows, c.Name()) {
 				for i, cube := range run {
-					series := short(c) + ": no pattern"
+					series := shortName(c.Problem) + ": no pattern"
 					if cube.Found {
-						series = short(c) + ": a pattern"
+						series = shortName(c.Problem) + ": a pattern"
 					}
 					s = append(s, lifeplot.Sample{Series: series, X: float64(i), Seconds: math.Max(cube.Seconds, 1e-3)})
-				}
-			}
-			for _, r := range rows {
-				if r.Problem == c.Name() && r.Status == "UNKNOWN" {
-					stopped = append(stopped, short(c)+": no pattern")
 				}
 			}
 		}
 		if len(s) == 0 {
 			return nil, fmt.Errorf("no cube rows")
 		}
-		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", YLabel: "CPU time (s)", PointsOnly: stopped})
+		return lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Each cube alone", XLabel: "cube", YLabel: "CPU time (s)", NoLines: true})
 	}}
 }
 
@@ -487,6 +482,11 @@ func balanceFigure(cases []Case) Figure {
 		for i, p := range CutProblems() {
 			index[p.String()] = i + 1
 		}
+		// Colour says the cut, glyph what is measured; all hollow, as
+		// filled glyphs mean a run stopped at its limit.
+		whole := "the whole search"
+		styles := map[string]lifeplot.Style{whole: {Color: black, Glyph: lifeplot.Ring}}
+		cut := map[string]color.Color{plan.Centre: blue, plan.Lookahead: orange, plan.FirstAlive: green}
 		var s []lifeplot.Sample
 		for _, c := range cases {
 			if c.Kind != Cubes {
@@ -494,9 +494,14 @@ func balanceFigure(cases []Case) Figure {
 			}
 			if c.Cubes == 1 {
 				for _, run := range CubeRuns(rows, c.Name()) {
-					s = append(s, lifeplot.Sample{Series: "the whole search", X: float64(index[c.Problem.String()]), Seconds: math.Max(run[0].Seconds, 1e-3)})
+					s = append(s, lifeplot.Sample{Series: whole, X: float64(index[c.Problem.String()]), Seconds: math.Max(run[0].Seconds, 1e-3)})
 				}
 				continue
+			}
+			all, largest := c.Method+": all cubes", c.Method+": the largest cube"
+			if col, ok := cut[c.Method]; ok {
+				styles[all] = lifeplot.Style{Color: col, Glyph: lifeplot.Square}
+				styles[largest] = lifeplot.Style{Color: col, Glyph: lifeplot.Triangle}
 			}
 			for _, run := range CubeRuns(rows, c.Name()) {
 				sum, most := 0.0, 0.0
@@ -504,14 +509,14 @@ func balanceFigure(cases []Case) Figure {
 					sum, most = sum+cube.Seconds, max(most, cube.Seconds)
 				}
 				x := float64(index[c.Problem.String()])
-				s = append(s, lifeplot.Sample{Series: c.Method + ": all cubes", X: x, Seconds: math.Max(sum, 1e-3)},
-					lifeplot.Sample{Series: c.Method + ": the largest cube", X: x, Seconds: math.Max(most, 1e-3)})
+				s = append(s, lifeplot.Sample{Series: all, X: x, Seconds: math.Max(sum, 1e-3)},
+					lifeplot.Sample{Series: largest, X: x, Seconds: math.Max(most, 1e-3)})
 			}
 		}
 		if len(s) == 0 {
 			return nil, fmt.Errorf("no rows of the cuts suite")
 		}
-		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search", YLabel: "CPU time (s)"})
+		p, err := lifeplot.TimingPlot(s, &lifeplot.TimingOptions{Title: "Searches where none exists, cut into 16 cubes three ways", XLabel: "search", YLabel: "CPU time (s)", Styles: styles})
 		if err != nil {
 			return nil, err
 		}

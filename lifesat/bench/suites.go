@@ -158,7 +158,7 @@ func Suites() []Suite {
 	}
 	sp := SplitProblems()
 	split.Plots = []Figure{workersFigure(split.Cases, sp[0], "workers-none"), workersFigure(split.Cases, sp[1], "workers-glider"),
-		workersFigure(split.Cases, sp[2], "workers-p4"), cubesFigure(split.Cases, func(c Case) string { return shortName(c.Problem) })}
+		workersFigure(split.Cases, sp[2], "workers-p4"), cubesFigure(split.Cases)}
 
 	cuts = Suite{Name: "cuts", Doc: "the cuts' balance: four searches where none exists (c/3 ship 7x7, c/4 ship 6x6, p3 oscillator 5x6, p4 oscillator 5x5), each whole (one cube), then cut into 16 cubes by each method (plan.Centre, plan.Lookahead, plan.FirstAlive) and every cube run alone by embedded gophersat, its CPU time measured: the sum of the cube times is a split's work, the largest its wall time on 16 workers (at most 2 minutes a cube)"}
 	for _, p := range CutProblems() {
@@ -168,7 +168,7 @@ func Suites() []Suite {
 			cuts.Cases = append(cuts.Cases, Case{Kind: Cubes, Problem: p, Cubes: 16, Method: m, Seeded: true, Timeout: 2 * time.Minute})
 		}
 	}
-	cuts.Plots = []Figure{balanceFigure(cuts.Cases), cubesFigure(cuts.Cases, func(c Case) string { return shortName(c.Problem) + " " + c.Method })}
+	cuts.Plots = []Figure{balanceFigure(cuts.Cases)}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts}
 }
 
