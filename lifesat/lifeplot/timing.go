@@ -51,7 +51,8 @@ type TimingOptions struct {
 	NoLines bool
 	// Styles gives series, by name, their colour and glyph. A series
 	// without a style (or with a nil Color) gets plotutil's colour and
-	// shape for its place among the unstyled series.
+	// one of this package's hollow glyphs for its place among the
+	// unstyled series (a filled glyph always means a stopped run).
 	Styles map[string]Style
 }
 
@@ -63,7 +64,7 @@ func (o *TimingOptions) styleOf(name string, k *int) (color.Color, draw.GlyphDra
 	}
 	i := *k
 	*k++
-	return plotutil.Color(i), plotutil.Shape(i)
+	return plotutil.Color(i), Style{Glyph: Glyph(i % int(numGlyphs))}.drawer(false)
 }
 
 // TimingPlot plots time against X on a log time axis: every sample as a
@@ -71,8 +72,8 @@ func (o *TimingOptions) styleOf(name string, k *int) (color.Color, draw.GlyphDra
 // the median time at each X (no lines with NoLines). Stopped samples are
 // drawn filled and the legend says so. Series are drawn and
 // listed in the legend in the order of their first sample, each in its
-// own colour and glyph: its Styles entry, else plotutil.Color and
-// plotutil.Shape. Save or show the plot with WritePNG, which draws the
+// own colour and glyph: its Styles entry, else plotutil.Color and a
+// hollow Glyph. Save or show the plot with WritePNG, which draws the
 // legend beside the axes, or the plot's own Save and WriterTo, which draw
 // it inside at the top left.
 //

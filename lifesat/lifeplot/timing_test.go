@@ -320,8 +320,9 @@ func marks(p *plot.Plot) []drawn {
 func rgba(c color.Color) color.RGBA { return c.(color.RGBA) }
 
 // TestTimingPlotStyles: a series in Styles is drawn in its colour and
-// glyph whatever its place; the others take plotutil's, counted among
-// the unstyled only.
+// glyph whatever its place; the others take plotutil's colours and this
+// package's glyphs, hollow (filled means stopped), counted among the
+// unstyled only.
 func TestTimingPlotStyles(t *testing.T) {
 	mine := Style{Color: color.RGBA{1, 2, 3, 255}, Glyph: Diamond}
 	runs := []Sample{{"other", 1, 1, false}, {"styled", 1, 2, false}, {"third", 1, 3, false}}
@@ -334,9 +335,9 @@ func TestTimingPlotStyles(t *testing.T) {
 		glyph bool // drawn with a Glyph of this package
 		g     Glyph
 	}{
-		1: {rgba(plotutil.Color(0)), false, 0},
+		1: {rgba(plotutil.Color(0)), true, Ring},
 		2: {mine.Color.(color.RGBA), true, Diamond},
-		3: {rgba(plotutil.Color(1)), false, 0},
+		3: {rgba(plotutil.Color(1)), true, Square},
 	}
 	n := 0
 	for _, m := range marks(p) {
@@ -345,7 +346,7 @@ func TestTimingPlotStyles(t *testing.T) {
 		}
 		n++
 		w := want[m.xys[0].Y]
-		if m.rgba != w.rgba || m.other == w.glyph || w.glyph && m.glyph != w.g {
+		if m.rgba != w.rgba || m.other == w.glyph || w.glyph && m.glyph != w.g || m.filled {
 			t.Errorf("series at %g drawn in %v (glyph %v, another drawer %v), want %v", m.xys[0].Y, m.rgba, m.glyph, m.other, w)
 		}
 	}
