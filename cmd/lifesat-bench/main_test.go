@@ -35,6 +35,8 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"-seeds", "0"}, "-seeds 0"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-only", "max (still"}, "-only: error parsing regexp"},
+		{[]string{"-suite", "max", "-replot", "../../README.md"}, "README.md: bench: record on line"},
+		{[]string{"-suite", "all", "-replot", "../../data/bench-max.csv"}, "-replot: name the suite"},
 		{[]string{"-no-such-flag"}, "-no-such-flag"},
 		{[]string{"-suite", "hard", "-lls", "/no/such/folder"}, "no lls program in that folder"},
 		{[]string{"-project", "../../README.md"}, "README.md: bench: record on line"},
@@ -191,6 +193,21 @@ func onScreen(s string) string {
 		col++
 	}
 	return strings.TrimRight(string(cells), " ")
+}
+
+// TestReplot draws the cuts suite's figure again from its committed CSV,
+// and writes nothing else.
+func TestReplot(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"-suite", "cuts", "-replot", "../../data/bench-cuts.csv", "-plots", dir}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want := filepath.Join(dir, "bench-cuts-balance.png")
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if out.String() != want+"\n" || len(files) != 1 || files[0] != want {
+		t.Errorf("printed %q, wrote %q; want %s alone", out.String(), files, want)
+	}
 }
 
 func TestOnScreen(t *testing.T) {
