@@ -246,6 +246,9 @@ func encode(ctx context.Context, p Problem, set Settings, phase func(t, x, y int
 	if err := p.fits(set, mode == inSolver, size.plus(extra)); err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // before the formula's room is taken
+	}
 	c.Grow(cl, li)
 	for _, s := range steps {
 		if err := enc.step(ctx, c, phased, s.cur, s.next, s.area); err != nil {
