@@ -100,6 +100,9 @@ func (p Problem) validateConstraints() error {
 		if err := m.validate(); err != nil {
 			return err
 		}
+		if m == (Motion{}) {
+			return fmt.Errorf("%w: Asymmetric: the identity (Id) is every pattern's symmetry, so forbidding it leaves no pattern; name R90, R180, R270, F|, F-, F\\ or F/", ErrProblem)
+		}
 	}
 	return nil
 }

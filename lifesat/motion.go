@@ -33,11 +33,17 @@ type Motion struct {
 }
 
 // String writes the motion as "p2 F- (1,0)": the generations, the
-// transform unless Id, the shift unless zero.
+// transform unless Id, the shift unless zero; a symmetry (Gens 0) as its
+// transform, "R180" or "Id", and the shift unless zero.
 func (m Motion) String() string {
-	s := fmt.Sprintf("p%d", m.Gens)
-	if m.Transform != life.Id {
-		s += " " + m.Transform.String()
+	var s string
+	switch {
+	case m.Gens == 0: // a symmetry: its transform names it, Id too
+		s = m.Transform.String()
+	case m.Transform != life.Id:
+		s = fmt.Sprintf("p%d %v", m.Gens, m.Transform)
+	default:
+		s = fmt.Sprintf("p%d", m.Gens)
 	}
 	if m.Shift != (image.Point{}) {
 		s += fmt.Sprintf(" (%d,%d)", m.Shift.X, m.Shift.Y)

@@ -253,7 +253,8 @@ func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern)
 }
 
 // FindStillLife is the simple form for notebooks: one non-empty still life
-// in a w x h box, or nil when none exists.
+// in a w x h box, or nil when none exists. It runs one search (Search with
+// s), as FindOscillator does.
 func FindStillLife(w, h int, s *Settings) (*life.Board, error) {
 	res, err := Search(context.Background(), StillLife(w, h), s)
 	if err != nil || res.Status != logic.Sat {
@@ -264,6 +265,13 @@ func FindStillLife(w, h int, s *Settings) (*life.Board, error) {
 
 // FindOscillator is the simple form for notebooks: the phases of one
 // oscillator of period p in a w x h box, or nil when none exists.
+//
+// It runs one search, Search with s, in this goroutine: one seed, one
+// encoding, the whole box. The command's "lifesat osc" races several
+// members instead (Race with the members of Strategies: other seeds and
+// encodings, symmetric and moving sub-problems), which answers hard
+// periods far sooner, at the cost of one process or goroutine per
+// member; docs/speed.md compares the two.
 func FindOscillator(p, w, h int, s *Settings) ([]*life.Board, error) {
 	res, err := Search(context.Background(), Oscillator(p, w, h), s)
 	if err != nil || res.Status != logic.Sat {
