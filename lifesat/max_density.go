@@ -75,7 +75,8 @@ func maxDensity(ctx context.Context, p Problem, set Settings) (*MaxResult, error
 				return
 			}
 			last = pr
-			set.progress("%v: %s pass %d, waste budget %d (population %d): best %d, bound %d", p, pr.Phase, pr.Pass, pr.Budget, pr.Population, pr.Best, pr.Bound)
+			set.progress(Progress{Phase: PhasePass, What: p.String(), Elapsed: time.Since(start), Best: pr.Best, Bound: pr.Bound,
+				Detail: fmt.Sprintf("%s pass %d, waste budget %d (population %d)", pr.Phase, pr.Pass, pr.Budget, pr.Population)})
 		}
 	}
 	var (

@@ -92,6 +92,18 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	return res, err
 }
 
+// rowProgress is a row program's progress as reports on p to
+// set.Progress, or nil without one.
+func (set *Settings) rowProgress(p Problem) func(row, rows, states int) {
+	if set.Progress == nil {
+		return nil
+	}
+	what := p.String()
+	return func(row, rows, states int) {
+		set.Progress(Progress{Phase: PhaseRows, What: what, Row: row, Rows: rows, States: states})
+	}
+}
+
 // maxRowsOrLadder runs the row program. The row program has no best so
 // far until it ends, so when ctx has a deadline the SAT ladder runs beside
 // it (quietly, with gophersat) to have one: if the deadline comes first,
@@ -99,7 +111,7 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 // ctx.Err(); if the ladder proves its optimum first, that is the answer.
 func maxRowsOrLadder(ctx context.Context, p Problem, set Settings) (*MaxResult, error) {
 	if _, ok := ctx.Deadline(); !ok {
-		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.Progress)
+		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.rowProgress(p))
 		if err != nil && ctx.Err() != nil {
 			return &MaxResult{Status: logic.Unknown}, err
 		}
@@ -113,7 +125,7 @@ func maxRowsOrLadder(ctx context.Context, p Problem, set Settings) (*MaxResult, 
 	defer stop()
 	rows, ladder := make(chan outcome, 1), make(chan outcome, 1)
 	go func() {
-		res, err := maxStillLife(ctx2, p.Width, p.Height, set.Rule, set.Progress)
+		res, err := maxStillLife(ctx2, p.Width, p.Height, set.Rule, set.rowProgress(p))
 		rows <- outcome{res, err}
 	}()
 	quiet := set
@@ -204,11 +216,11 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 		return l
 	}
 	res := &MaxResult{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
-	set.progress("%v: %d variables, %d clauses, encoded in %v", p, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	set.progress(Progress{Phase: PhaseEncoded, What: p.String(), Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, Elapsed: res.Stats.Encode})
 	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	watch := set.startWatch(p)
+	watch := set.startWatch(p.String())
 	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
@@ -247,7 +259,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 			pop += b.Population()
 		}
 		res.Status, res.Pattern, res.Population = logic.Sat, pat, pop
-		set.progress("%v: found %d live cells after %v", p, pop, time.Since(start).Round(time.Millisecond))
+		set.progress(Progress{Phase: PhaseImproved, What: p.String(), Best: pop, Elapsed: time.Since(start)})
 		res.Stats.Improvements++
 		if pop == len(all) {
 			res.Optimal = true

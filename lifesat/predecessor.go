@@ -254,7 +254,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
 	what := fmt.Sprintf("%d-step predecessor of a %dx%d pattern", n, w, h)
-	set.progress("%s: %d variables, %d clauses, encoded in %v", what, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	set.progress(Progress{Phase: PhaseEncoded, What: what, Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, Elapsed: res.Stats.Encode})
 	watch := set.startWatch(what)
 	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, c)

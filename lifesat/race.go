@@ -102,10 +102,11 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 		next++
 		st.Settings.MaxMemory = share
 		if report := set.Progress; report != nil {
-			st.Settings.Progress = func(format string, args ...any) {
+			st.Settings.Progress = func(pr Progress) {
 				progress.Lock()
 				defer progress.Unlock()
-				report("member %d: "+format, append([]any{k}, args...)...)
+				pr.Raced, pr.Member = true, k
+				report(pr)
 			}
 		}
 		running++

@@ -88,12 +88,12 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		return err
 	}
 	*st = Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}
-	set.progress("%v: %d variables, %d clauses, encoded in %v", p, st.Vars, st.Clauses, st.Encode.Round(time.Millisecond))
+	set.progress(Progress{Phase: PhaseEncoded, What: p.String(), Vars: st.Vars, Clauses: st.Clauses, Elapsed: st.Encode})
 	_, solver := set.diversify(p)
 	solver = logic.OrDefault(solver)
 	start = time.Now()
 	defer func() { st.Solve = time.Since(start) }()
-	w := set.startWatch(p)
+	w := set.startWatch(p.String())
 	defer w.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {

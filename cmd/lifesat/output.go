@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lifesat/lifesat/internal/statusline"
 	"github.com/lifesat/lifesat/lifesat"
@@ -187,6 +188,32 @@ func (s *status) found(n int) {
 func (s *status) note(text string) {
 	if s != nil {
 		s.line.Set(s.what+": "+text, 0)
+	}
+}
+
+// follow returns s with its Progress shown on the line too, every
+// second; without a line, s itself.
+func (st *status) follow(s *lifesat.Settings) *lifesat.Settings {
+	if st == nil {
+		return s
+	}
+	c := *s
+	report := c.Progress
+	c.Progress = func(p lifesat.Progress) {
+		if report != nil {
+			report(p)
+		}
+		st.progress(p)
+	}
+	c.ProgressEvery = time.Second
+	return &c
+}
+
+// progress shows a search's report on the line, after the searched-for
+// description (the report's own name for the problem left out).
+func (s *status) progress(p lifesat.Progress) {
+	if s != nil {
+		s.note(strings.TrimPrefix(p.String(), p.What+": "))
 	}
 }
 
