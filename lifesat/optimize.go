@@ -9,28 +9,6 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// A MaxResult is the outcome of Maximize.
-type MaxResult struct {
-	// Status is logic.Sat when a pattern was found (the best one is in
-	// Pattern), logic.Unsat when the problem has no pattern at all, and
-	// logic.Unknown when the search stopped before finding any.
-	Status logic.Status
-	// Pattern is the best pattern found, verified by Problem.Check.
-	Pattern *Pattern
-	// Population is the number of live cells of Pattern, summed over its
-	// phases (for an oscillator, Period times its average population).
-	Population int
-	// Optimal is true when no pattern with more live cells exists.
-	Optimal bool
-	// Bound is a proved upper bound on the population of every pattern
-	// of the problem: Population when Optimal; otherwise, when it is
-	// positive, the other end of a gap (as in Bosch's tables: the row
-	// programs of package density prove bounds as they go); 0 when no
-	// bound is known.
-	Bound int
-	Stats Stats
-}
-
 // Maximize finds a pattern of p with the most live cells, summed over its
 // phases: the maximum-density still life of Bosch's paper (OEIS A055397
 // for n x n boxes) and, for oscillators, the maximum average density of
@@ -177,7 +155,11 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	per, w, h := p.gens(), p.Width, p.Height
 	// The counter over every cell is the largest part for large boxes: it
 	// has about (per*w*h)^2 clauses, so it is part of the budget.
-	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, inSolver, totalizerSize(per*w*h, per*w*h))
+	su, err := newSetup(p, &set)
+	if err != nil {
+		return nil, err
+	}
+	in, err := encode(ctx, su, func(int, int, int) bool { return true }, inSolver, totalizerSize(per*w*h, per*w*h))
 	if err != nil {
 		if ctx.Err() != nil {
 			return &MaxResult{Status: logic.Unknown}, err
@@ -251,7 +233,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 			return res, err
 		}
 		pat := in.Decode(sess.Model())
-		if err := p.Check(pat, &set); err != nil {
+		if err := su.check(pat); err != nil {
 			return res, fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
 		}
 		pop := 0

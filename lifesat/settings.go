@@ -115,15 +115,6 @@ type Settings struct {
 	MaxMemory int64
 }
 
-// memory is the search's memory budget: s.MaxMemory, or the package's
-// MaxMemory when that is 0 or larger.
-func (s *Settings) memory() int64 {
-	if s.MaxMemory <= 0 || s.MaxMemory > MaxMemory {
-		return MaxMemory
-	}
-	return s.MaxMemory
-}
-
 // diversify resolves Auto for p: the flips to write, and the solver to
 // run (nil for the embedded default, for still lifes), seeded when the
 // flips are left to it (the embedded default too); for oscillators and
@@ -176,4 +167,24 @@ func (s *Settings) orDefaults() Settings {
 		d.Solutions = 1
 	}
 	return d
+}
+
+// MaxMemory bounds the memory a search may need, in bytes, as estimated
+// before anything is built: the formula, exactly sized, and the solver's
+// copy of it (logic.Footprint, an estimate for each backend). A problem over
+// it is refused with an error that wraps ErrProblem and names the
+// estimate; the limits on the box (MaxSide, MaxCells) alone do not bound
+// the formula, whose size also depends on the period, the encoding, the
+// population bounds and, for Maximize, a counter over every cell that
+// grows with the square of their number. The estimates keep the peak
+// memory of every problem the limits accept under 4 GB (docs/limits.md).
+const MaxMemory = 3_000_000_000
+
+// memory is the search's memory budget: s.MaxMemory, or the package's
+// MaxMemory when that is 0 or larger.
+func (s *Settings) memory() int64 {
+	if s.MaxMemory <= 0 || s.MaxMemory > MaxMemory {
+		return MaxMemory
+	}
+	return s.MaxMemory
 }

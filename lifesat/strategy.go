@@ -188,10 +188,7 @@ func subMotions(p Problem, r rule.Rule) []Problem {
 			q.Template = tmpl.New(p.Width, p.Height, per)
 			q.MinPop = max(q.MinPop, 1) // a template admits the empty pattern
 		}
-		if q.Validate() != nil {
-			continue
-		}
-		if bg, err := q.validateUnder(r); err != nil || !q.carries(bg) {
+		if su, err := newSetup(q, &Settings{Rule: r}); err != nil || !q.carries(su.bg) {
 			continue
 		}
 		out = append(out, q)
