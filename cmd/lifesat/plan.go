@@ -520,7 +520,7 @@ func summaryLine(s *plan.Summary) string {
 	var line string
 	switch {
 	case s.Verdict == plan.VerdictFound:
-		line = fmt.Sprintf("found by task %d", *s.FoundBy)
+		line = fmt.Sprintf("found by task %s", s.FoundBy)
 	case s.Verdict == plan.VerdictNone:
 		line = fmt.Sprintf("none exists: every one of %d cubes is empty", s.Tasks)
 	default:
@@ -533,12 +533,12 @@ func summaryLine(s *plan.Summary) string {
 		}
 		if s.Missing > 0 {
 			var idx []string
-			for k, i := range s.MissingTasks {
+			for k, name := range s.MissingTasks {
 				if k == 8 {
 					idx = append(idx, "...")
 					break
 				}
-				idx = append(idx, strconv.Itoa(i))
+				idx = append(idx, name)
 			}
 			line += fmt.Sprintf(", %d missing (%s)", s.Missing, strings.Join(idx, ","))
 		}

@@ -285,7 +285,7 @@ func TestParallelKilledTaskResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(tab.Summary.MissingTasks, []int{held}) {
+	if !reflect.DeepEqual(tab.Summary.MissingTasks, []string{strconv.Itoa(held)}) {
 		t.Fatalf("missing %v, want [%d]", tab.Summary.MissingTasks, held)
 	}
 	before := map[int][]byte{}

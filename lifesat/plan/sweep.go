@@ -228,6 +228,10 @@ type SplitOptions struct {
 	CutOptions
 	// Limit bounds each task's search; 0 means no bound.
 	Limit time.Duration
+	// Resplit is how many sub-cubes a task that reaches Limit without
+	// an answer cuts its cube into (Header.Resplit); 0 means 4, and a
+	// negative number none: the limit is final.
+	Resplit int
 }
 
 // Split cuts the search for one answer of p under s into cubes (Cut)
@@ -257,6 +261,15 @@ func Split(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *Spl
 	}
 	m := &Manifest{Header: Header{Kind: KindSplit, Answer: AnswerFirst, Axes: []string{"cube"},
 		LimitSeconds: o.Limit.Seconds(), Whole: whole, Cut: st}}
+	switch {
+	case o.Limit == 0 || o.Resplit < 0:
+	case o.Resplit == 0:
+		m.Header.Resplit = 4
+	case o.Resplit == 1 || o.Resplit > MaxResplit:
+		return nil, fmt.Errorf("%w: a cube re-splits into 2 to %d sub-cubes, not %d", ErrPlan, MaxResplit, o.Resplit)
+	default:
+		m.Header.Resplit = o.Resplit
+	}
 	for _, c := range cubes {
 		q := p
 		q.Known = append(append([]lifesat.KnownCell(nil), p.Known...), c...)
