@@ -237,6 +237,9 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 	start := time.Now()
 	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: t.Index, Sub: t.Sub, ID: t.ID,
 		Host: o.Host, Engine: o.Engine, Started: start.UTC().Round(time.Millisecond)}
+	if beforeSearch != nil {
+		beforeSearch(run)
+	}
 	sp := t.Spec
 	res := job.Run(run, &sp, o.Progress)
 	rec.Result = *res
@@ -344,6 +347,10 @@ func watch(run context.Context, cancel context.CancelCauseFunc, h *Header, t *Ta
 		}
 	}
 }
+
+// beforeSearch, when not nil, is called with the search's context just
+// before the search: the tests make a task's time run out there.
+var beforeSearch func(context.Context)
 
 // beforeRename, when not nil, is called by writeAtomic between the
 // temporary file's sync and its rename: the tests kill a task there.
