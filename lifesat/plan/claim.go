@@ -1,13 +1,13 @@
 package plan
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -60,11 +60,9 @@ func (t *Task) ClaimFile() string { return t.base() + ".claim" }
 
 // myClaim is this process's claim, for a worker on host.
 func myClaim(host, engine string) Claim {
-	var nonce [8]byte
-	rand.Read(nonce[:])
 	ns, _ := os.Readlink("/proc/self/ns/pid")
 	return Claim{Host: host, PID: os.Getpid(), PIDNS: ns, Engine: engine,
-		Started: time.Now().UTC().Round(time.Millisecond), Nonce: hex.EncodeToString(nonce[:])}
+		Started: time.Now().UTC().Round(time.Millisecond), Nonce: strconv.FormatUint(rand.Uint64(), 16)}
 }
 
 // readClaim reads a claim file; nil when there is none.
