@@ -225,7 +225,8 @@ func (c *collector) task(t *Task) error {
 			sum.MissingTasks = append(sum.MissingTasks, row.Task)
 		}
 		c.t.Rows = append(c.t.Rows, row)
-		return c.leaf(t)
+		c.leaf(t)
+		return nil
 	}
 	r := rec.Result
 	row.Status, row.Error = rec.Status(), r.Error
@@ -261,7 +262,8 @@ func (c *collector) task(t *Task) error {
 	sum.Times.CPUSum += rec.CPUSeconds
 	c.t.Rows = append(c.t.Rows, row)
 	if row.Status != StatusSplit {
-		return c.leaf(t)
+		c.leaf(t)
+		return nil
 	}
 	subs, err := children(h, t, rec)
 	if err != nil {
@@ -276,11 +278,10 @@ func (c *collector) task(t *Task) error {
 }
 
 // leaf notes a split's task that was not re-split.
-func (c *collector) leaf(t *Task) error {
+func (c *collector) leaf(t *Task) {
 	if c.m.Header.Kind == KindSplit {
 		c.leaves = append(c.leaves, t)
 	}
-	return nil
 }
 
 // partition checks that the leaves' cubes partition the whole search.

@@ -146,6 +146,11 @@ func driver(args []string) int {
 		case failed:
 			return 1
 		}
+		select {
+		case <-timeUp:
+			return fail(3, fmt.Errorf("the engine's time is up"))
+		default:
+		}
 		return 0
 	case "collect":
 		m, err := plan.Read(f)

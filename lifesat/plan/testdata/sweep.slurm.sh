@@ -28,17 +28,41 @@ task)
 	exit "$rc"
 	;;
 collect)
-	exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	rc=$?
+	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
+	exit "$rc"
 	;;
 submit | --wait)
 	mkdir -p "$results" || exit 2
 	array=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf --array=0-2%2 --ntasks=1 --cpus-per-task=1 --requeue --mem=257M --time=1:00:00 \
 		-o "$results/slurm-%A_%a.out" "$0" task) || exit 2
-	echo "array job $array: 3 tasks"
-	wait=
-	[ "${1:-}" != --wait ] || wait=--wait
-	exec sbatch --parsable $wait --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
-		-o "$results/collect-%j.out" "$0" collect
+	collect=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
+		-o "$results/collect-%j.out" "$0" collect) || exit 2
+	echo "array job $array: 3 tasks; collect job $collect"
+	[ "${1:-}" = --wait ] || exit 0
+	# Wait for the collect job's status file, or for squeue to no longer
+	# list the job, asking every second for 20 s, every 5 s for 2 minutes,
+	# then every 30 s (sbatch --wait asks after 2, 10 and 42 s, then every
+	# 32 s: a short plan would wait for the 42 s).
+	waited=0 failed=0
+	while [ ! -e "$results/collect-$collect.status" ] && [ "$failed" -lt 10 ]; do
+		if queued=$(squeue -h -j "$collect" -o %i 2>/dev/null); then
+			[ -n "$queued" ] || break
+			failed=0
+		else
+			failed=$((failed + 1))
+		fi
+		if [ "$waited" -lt 20 ]; then step=1; elif [ "$waited" -lt 120 ]; then step=5; else step=30; fi
+		sleep "$step"
+		waited=$((waited + step))
+	done
+	cat "$results/collect-$collect.out" >&2
+	if ! rc=$(cat "$results/collect-$collect.status" 2>/dev/null); then
+		echo "the collect job $collect ended without a status (cancelled?)" >&2
+		exit 3
+	fi
+	exit "$rc"
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2
