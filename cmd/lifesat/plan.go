@@ -370,7 +370,7 @@ func (pf *planFlags) write(ctx context.Context, e *env, m *plan.Manifest) error 
 		}{
 			{files[0], "Slurm job array" + per + " (bash " + files[0] + " --wait)", m.WriteSlurm},
 			{files[1], "GNU parallel" + per + " (bash " + files[1] + ")", m.WriteParallel},
-			{files[2], "Kubernetes Indexed Job" + per + " and collect Job (kubectl apply -f " + files[2] + "; not run on a cluster)", m.WriteKubernetes},
+			{files[2], "Kubernetes Indexed Job and collect Job" + per + " (kubectl apply -f " + files[2] + "; not run on a cluster)", m.WriteKubernetes},
 		}
 		for k, en := range engines {
 			o := &plan.EngineOptions{
