@@ -20,7 +20,7 @@ import (
 // resplitManifest cuts p into n cubes, each re-split into 2 when it
 // reaches the time limit (an hour: the tests make a task reach it by
 // TimeUp instead).
-func resplitManifest(t *testing.T, p lifesat.Problem, n int) *plan.Manifest {
+func resplitManifest(t testing.TB, p lifesat.Problem, n int) *plan.Manifest {
 	t.Helper()
 	m, err := plan.Split(context.Background(), p, &lifesat.Settings{Seed: 1},
 		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: n}, Limit: time.Hour, Resplit: 2})
@@ -32,7 +32,7 @@ func resplitManifest(t *testing.T, p lifesat.Problem, n int) *plan.Manifest {
 
 // splitNow runs task tk with its time up as its search starts, as an
 // engine's signal would make it: the task writes its re-split.
-func splitNow(t *testing.T, m *plan.Manifest, tk *plan.Task, dir string) *plan.Record {
+func splitNow(t testing.TB, m *plan.Manifest, tk *plan.Task, dir string) *plan.Record {
 	t.Helper()
 	up := make(chan struct{})
 	*plan.BeforeSearch = func(ctx context.Context) {

@@ -65,13 +65,15 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 			return false
 		}
 	}
-	do := func(t *Task) (Outcome, error) {
+	do := func(t *Task, own bool) (Outcome, error) {
 		rec, out, holder, err := runTask(ctx, h, t, dir, o, cpu0)
 		cpu0 = cputime.Process()
 		if err != nil {
 			return out, err
 		}
-		if wo.Report != nil {
+		// A task of the pool that another worker claimed first is no
+		// news: it was open a moment ago.
+		if wo.Report != nil && (own || out != Claimed) {
 			wo.Report(Report{Task: t, Outcome: out, Record: rec, Holder: holder})
 		}
 		return out, nil
@@ -80,7 +82,7 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 		if timeUp() {
 			return nil
 		}
-		if _, err := do(&tasks[i]); err != nil {
+		if _, err := do(&tasks[i], true); err != nil {
 			return err
 		}
 	}
@@ -109,7 +111,7 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 			}
 			continue
 		}
-		out, err := do(&open[0])
+		out, err := do(&open[0], false)
 		if err != nil {
 			return err
 		}
