@@ -23,8 +23,8 @@ type RaceOptions struct {
 	// Member searches for one member: st is the member's problem and
 	// settings (its share of the memory budget in st.Settings.MaxMemory),
 	// k its number in the order of Strategies. Nil searches in this
-	// process with Search. A Member may run the search anywhere (the
-	// command runs each member as a child process); it must return when
+	// process with Search. A Member may run the search anywhere
+	// (member.Process runs each as a child process); it must return when
 	// ctx ends. Race checks every pattern a Member returns against the
 	// raced problem, so a Member need not be trusted.
 	Member func(ctx context.Context, k int, st Strategy) (*Result, error)

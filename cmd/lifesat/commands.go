@@ -16,7 +16,7 @@ type command struct {
 	args    string // what follows the name in the synopsis
 	summary string // one line, lower case, no full stop
 	run     func(ctx context.Context, e *env, name string, args []string) (int, error)
-	hidden  bool // not in the usage text: the race's members
+	hidden  bool // not in the usage text
 }
 
 // commands lists every subcommand, in the order of the usage text.
@@ -40,7 +40,6 @@ func init() {
 		{"collect", "[-csv FILE] [-json FILE] MANIFEST", "the table of a manifest's result files, and its answer", collectCmd, false},
 		{"version", "", "the module version and the VCS revision", versionCmd, false},
 		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd, false},
-		{"member", "K", "(internal) run one member of a race: a job spec on standard input", memberCmd, true},
 	}
 }
 

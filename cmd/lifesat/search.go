@@ -13,6 +13,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/member"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -372,7 +373,7 @@ func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, j
 		rs.Progress = progress(live, "lifesat: ", true)
 		s = &rs
 	}
-	opt := &lifesat.RaceOptions{Jobs: jobs, Member: processMember()}
+	opt := &lifesat.RaceOptions{Jobs: jobs, Member: member.Process(&member.Options{Command: memberCommand})}
 	if verbose {
 		opt.Ended = func(k int, st lifesat.Strategy, res *lifesat.Result, err error) {
 			if err == nil && res != nil && res.Status == logic.Sat {
