@@ -27,6 +27,9 @@ var (
 	DefaultAlive = color.Gray{Y: 0x00}
 	DefaultDead  = color.Gray{Y: 0xff}
 	DefaultMesh  = color.Gray{Y: 0x99}
+	// DefaultUnknown fills the cells of a Partial board that are not
+	// known: a light grey between the dead white and the mesh.
+	DefaultUnknown = color.Gray{Y: 0xc8}
 	// DefaultHighlight marks changed cells and boxes: an orange that
 	// stands out from black, white and grey.
 	DefaultHighlight = color.RGBA{R: 0xff, G: 0x8c, B: 0x1a, A: 0xff}
@@ -135,7 +138,8 @@ const (
 	idxMesh
 	idxBlend0
 	idxHighlight = idxBlend0 + subsamples*subsamples - 1
-	numColours   = idxHighlight + 1
+	idxUnknown   = idxHighlight + 1
+	numColours   = idxUnknown + 1
 )
 
 func (o *BoardOptions) palette() color.Palette {
@@ -160,6 +164,7 @@ func (o *BoardOptions) palette() color.Palette {
 	p := make(color.Palette, numColours)
 	p[idxDead], p[idxAlive], p[idxMesh] = d, a, color.RGBA64Model.Convert(mesh)
 	p[idxHighlight] = color.RGBA64Model.Convert(hi)
+	p[idxUnknown] = color.RGBA64Model.Convert(DefaultUnknown)
 	const n = subsamples * subsamples
 	mix := func(d, a uint16, k int) uint16 {
 		return uint16((int(d)*(n-k) + int(a)*k + n/2) / n)
@@ -268,6 +273,28 @@ func drawMesh(img *image.Paletted, at image.Point, w, h int, g geom) {
 func BoardImage(b *life.Board, o *BoardOptions) *image.Paletted {
 	img, at := canvas(b, o)
 	drawCells(img, at, b, nil, o.geom())
+	decorate(img, at, b, o)
+	return img
+}
+
+// Partial draws a board of which only some cells are known, as a search
+// sees it on its way: the cells alive in known are drawn as in
+// BoardImage, alive or dead as b says, and the others in DefaultUnknown,
+// a light grey. known must be as large as b. With Box a cell or a group of
+// cells is outlined (the cell a step of a search just set, say), and with
+// Ticks the coordinates are written; the picture has BoardImage's size
+// and palette, and one colour more.
+func Partial(b, known *life.Board, o *BoardOptions) *image.Paletted {
+	img, at := canvas(b, o)
+	g := o.geom()
+	drawCells(img, at, b, nil, g)
+	for y := range b.Height() {
+		for x := range b.Width() {
+			if !known.Alive(x, y) {
+				fill(img, g.interior(x, y).Add(at), idxUnknown)
+			}
+		}
+	}
 	decorate(img, at, b, o)
 	return img
 }

@@ -460,7 +460,8 @@ type answer struct {
 // SliderHTML), cells as large as the board's, and generation 0 in RLE, to
 // read and to download. An earlier answer, shown while another search
 // runs, says so. The root has data-index (n), data-rle (generation 0 in
-// RLE, in the search box), data-period, data-dx and data-dy.
+// RLE, in the search box), data-period, data-dx, data-dy and data-tr (the
+// transform's name).
 func answerHTML(id string, a answer, earlier bool) (string, error) {
 	p, pat := a.problem, a.pat
 	slider, err := SliderHTML(pat.Phases, &SliderOptions{
@@ -470,8 +471,8 @@ func answerHTML(id string, a answer, earlier bool) (string, error) {
 	}
 	code := answerRLE(pat, a.rule, a.what)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<div id="%s%s" data-index="%d" data-rle="%s" data-period="%d" data-dx="%d" data-dy="%d">`,
-		id, partAnswer, a.n, html.EscapeString(boardRLE(pat.Board(), a.rule)), len(pat.Phases), p.Shift.X, p.Shift.Y)
+	fmt.Fprintf(&sb, `<div id="%s%s" data-index="%d" data-rle="%s" data-period="%d" data-dx="%d" data-dy="%d" data-tr="%s">`,
+		id, partAnswer, a.n, html.EscapeString(boardRLE(pat.Board(), a.rule)), len(pat.Phases), p.Shift.X, p.Shift.Y, html.EscapeString(p.Transform.String()))
 	heading := fmt.Sprintf("Pattern %d", a.n)
 	if earlier {
 		heading = fmt.Sprintf("The last pattern found, %d of its search", a.n)

@@ -190,7 +190,8 @@ func sliderStyle(id string) string {
 #ID .lifesat-caption{margin-bottom:4px}
 #ID .lifesat-controls{display:flex;margin-bottom:6px;align-items:center;gap:6px;flex-wrap:wrap}
 #ID .lifesat-controls input{width:180px;margin:0}
-#ID .lifesat-frames{border-collapse:collapse}
+#ID .lifesat-frames{border-collapse:collapse;margin:0}
+#ID .lifesat-frames tr,#ID .lifesat-frame{background:none;border:none}
 #ID .lifesat-frame{padding:0 12px 8px 0;text-align:left}
 #ID.lifesat-js .lifesat-frame{display:none}
 #ID.lifesat-js .lifesat-frame.lifesat-cur{display:table-cell}

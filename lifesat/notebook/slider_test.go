@@ -2,8 +2,8 @@ package notebook
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/png"
 	"regexp"
@@ -207,5 +207,30 @@ func TestBoardHTML(t *testing.T) {
 	}
 	if n := len(sliderImages(t, boardHTML("x", s, true, "saved"))); n != 0 {
 		t.Errorf("the live board has %d pictures", n)
+	}
+}
+
+// TestRowHTML: ShowRow's table holds each picture as a PNG with its
+// caption, wraps wide rows, and needs no style or script.
+func TestRowHTML(t *testing.T) {
+	b := blinker()[0]
+	img := lifeplot.BoardImage(b, &lifeplot.BoardOptions{CellSize: 100}) // 301 pixels wide
+	h, err := rowHTML([]image.Image{img, img, img, img}, []string{"a", "b <c>"}, "all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sliderImages(t, h); len(got) != 4 || !samePicture(got[0], img) {
+		t.Errorf("%d pictures, want 4 of the board", len(got))
+	}
+	for _, want := range []string{">a</span>", ">b &lt;c&gt;</span>", ">all</div>"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("no %q in\n%.300s", want, h)
+		}
+	}
+	if rows := strings.Count(h, "<tr>"); rows != 2 {
+		t.Errorf("4 pictures of 301 pixels in %d rows, want 2 (at most 960 pixels a row)", rows)
+	}
+	if strings.Contains(h, "<script") || strings.Contains(h, "<style") {
+		t.Errorf("a row with a script or a style element")
 	}
 }
