@@ -189,7 +189,8 @@ func newLive(st *exploreState, opt ExploreOptions) *live {
 // connection may fail (GoNB's script gives up when the kernel's answer
 // takes more than half a second): then connect has GoNB check the
 // connection again (comms.Start), which reinstalls it where it went, shows
-// the script again and waits again, until patience has passed. Without a
+// the script again and waits again, until patience has passed (and twice
+// at least). Without a
 // page (nbconvert) nothing runs the script and connect returns false.
 func (x *live) connect(wait, patience time.Duration) bool {
 	comms.Subscribe(x.addr, func(_ string, msg string) { x.in.put(msg) })
@@ -204,7 +205,7 @@ func (x *live) connect(wait, patience time.Duration) bool {
 		if x.hello(wait) {
 			return true
 		}
-		if time.Since(start) >= patience {
+		if attempt >= 2 && time.Since(start) >= patience {
 			return false
 		}
 	}
