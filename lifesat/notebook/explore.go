@@ -71,17 +71,19 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 // on which each click cycles a cell through unknown, alive and dead (the
 // cells are a template of the answer, see tmpl.Template), controls for
 // the kind (still life, oscillator, spaceship, reaction), the size, the
-// period, the shift, the symmetry and the rule, and Search, Stop, Next
-// and Close buttons. A search reports live its time, the solver's
+// period, the shift, the transform (Problem.Transform), the symmetry, the
+// rule, the most live cells of generation 0 (Problem.MaxPop) and the first
+// value of the unknown cells (the settings' way, dead, alive or random),
+// and Search, Stop, Next and Close buttons. A search reports live its time, the solver's
 // conflicts and the patterns found; each pattern is shown with a slider
 // over its generations (ShowSlider, with the cells that change marked)
 // and in RLE, with its apgcode when it has one (Catagolue's name, linked
 // under Life). Searches run lifesat.Enumerate with a context: Stop ends
 // the search, and Next asks the same enumeration for another pattern.
 //
-// p sets the box, the kind, the period and shift, the symmetry and the
-// population bounds (kept, though not shown), and its Template or Cage
-// the known cells; the rule is o.Settings.Rule. Boxes of 1 to 64 cells a
+// p sets the box, the kind, the period, shift and transform, the
+// symmetry and the population bounds (MaxPop shown, MinPop kept), and
+// its Template or Cage the known cells; the rule is o.Settings.Rule. Boxes of 1 to 64 cells a
 // side and up to 64 generations can be edited; a template may hold known
 // and unknown cells only, and p may not have blinking cells.
 //

@@ -173,7 +173,6 @@ type live struct {
 	answer   *answer // the last pattern shown, or nil
 	state    string
 	last     progress // the progress line as last drawn
-	saved    string   // the text of the last Save, shown under the board
 }
 
 func newLive(st *exploreState, opt ExploreOptions) *live {
@@ -190,8 +189,8 @@ func newLive(st *exploreState, opt ExploreOptions) *live {
 // takes more than half a second): then connect has GoNB check the
 // connection again (comms.Start), which reinstalls it where it went, shows
 // the script again and waits again, until patience has passed (and twice
-// at least). Without a
-// page (nbconvert) nothing runs the script and connect returns false.
+// at least). Without a page (nbconvert) nothing runs the script and
+// connect returns false.
 func (x *live) connect(wait, patience time.Duration) bool {
 	comms.Subscribe(x.addr, func(_ string, msg string) { x.in.put(msg) })
 	start := time.Now()
@@ -355,8 +354,7 @@ func (x *live) handle(ctx context.Context, ev event) bool {
 		x.st.clear()
 		x.edited()
 	case "save":
-		x.saved = x.st.save()
-		x.show(partBoard, boardHTML(x.id, x.st, true, x.saved))
+		x.show(partBoard, boardHTML(x.id, x.st, true, x.st.save()))
 	case "load":
 		if err := x.st.load(ev.Text); err != nil {
 			x.fail(err)
