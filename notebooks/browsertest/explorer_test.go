@@ -55,12 +55,12 @@ const stopLimit = 2 * time.Second
 // A harness is what a browser test starts and must end: a jupyter-notebook
 // server, headless Chromium, and whatever they start in turn.
 type harness struct {
-	t                     *testing.T
-	ctx                   context.Context // ended 30 s before the test's deadline
+	t                      *testing.T
+	ctx                    context.Context // ended 30 s before the test's deadline
 	repo, work, run, shots string
-	srv                   *server
-	br                    *browser
-	start0                time.Time
+	srv                    *server
+	br                     *browser
+	start0                 time.Time
 }
 
 // newHarness skips the test without Debian's jupyter-notebook and chromium
