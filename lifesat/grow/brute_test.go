@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"os"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -117,11 +118,16 @@ func bruteShip(t *testing.T, r rule.Rule, P, K, W, h, span int, sym Sym) (bool, 
 }
 
 // TestBrute compares the search with brute force on narrow strips under
-// several rules: whether a ship of the speed exists whose rows span at
+// several rules (all ten, and boards of up to 16 cells, under
+// LIFESAT_STRESS): whether a ship of the speed exists whose rows span at
 // most the bound a MaxLength gives (the search's own bound, stated on
 // the ships by simulation in bruteShip).
 func TestBrute(t *testing.T) {
-	rules := []string{"B3/S23", "B2/S", "B36/S23", "B2/S2", "B34/S34", "B2e3/S23", "B2-a/S12", "B3/S012345678"}
+	rules := []string{"B3/S23", "B2e3/S23", "B2-a/S12", "B36/S23", "B2/S2", "B34/S34", "B2/S", "B3/S012345678", "B2ae/S1", "B2n3/S23-q"}
+	bits := 16 // cells of the boards tried
+	if os.Getenv("LIFESAT_STRESS") == "" {
+		rules, bits = rules[:3], 12
+	}
 	type speed struct{ P, K int }
 	speeds := []speed{{2, 1}, {3, 1}, {4, 1}, {4, 2}, {3, 2}}
 	found := 0
@@ -139,9 +145,9 @@ func TestBrute(t *testing.T) {
 				p := Problem{Period: sp.P, Shift: sp.K, Width: c.W, Sym: c.sym, Rule: r, MaxLength: c.L}
 				span := sp.P*(c.L-1) + sp.K*(sp.P-1) + 1
 				h := (span-1)/sp.P + 1 // gen 0 of a ship within the span
-				whole := c.W*h <= 16
+				whole := c.W*h <= bits
 				if !whole {
-					h = 16 / c.W
+					h = bits / c.W
 				}
 				want, ship := bruteShip(t, r, sp.P, sp.K, c.W, h, span, c.sym)
 				for _, look := range []int{-1, 0} {
@@ -161,6 +167,7 @@ func TestBrute(t *testing.T) {
 					}
 					if got {
 						found++
+						t.Logf("%s: %s", name, res.Ships[0].Code)
 					}
 				}
 			}

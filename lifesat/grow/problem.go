@@ -78,6 +78,14 @@ type Settings struct {
 	// Ships is how many different ships (by apgcode) to find before the
 	// search stops; 0 means 1.
 	Ships int
+	// Repeats keeps the partials whose last 2P rows repeat another's.
+	// Without it (the default) they are dropped, their futures being the
+	// same, which keeps a search small and still finds a ship whenever one
+	// exists; but two ships that share 2P consecutive rows then have a
+	// single future, so only one of them is found. With Repeats and
+	// MaxLength, every ship that fits is found, in a search that may be
+	// exponentially larger.
+	Repeats bool
 	// Checkpoint, when not "", is a file the search writes at the end of
 	// every depth (its partials and counts) and resumes from when it
 	// exists and holds the same problem.

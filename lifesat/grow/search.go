@@ -399,12 +399,14 @@ func (s *searcher) run() (Result, error) {
 				if !s.ahead(win, v) {
 					return true
 				}
-				k := s.stateKey(child, v+1)
-				if _, dup := s.seen[k]; dup {
-					s.stats.Repeats++
-					return true
+				if !s.set.Repeats {
+					k := s.stateKey(child, v+1)
+					if _, dup := s.seen[k]; dup {
+						s.stats.Repeats++
+						return true
+					}
+					s.seen[k] = struct{}{}
 				}
-				s.seen[k] = struct{}{}
 				if s.set.Lookahead > 0 {
 					ok, err := s.extends(child, v+1)
 					if err != nil {
