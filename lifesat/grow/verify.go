@@ -1,8 +1,8 @@
 package grow
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/apgcode"
