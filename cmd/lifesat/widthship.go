@@ -33,6 +33,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	var (
 		period, width, length, lookahead, n int
 		shift, sym, ruleName, format, check string
+		solverName                          string
 		timeout                             time.Duration
 		verbose                             bool
 	)
@@ -42,6 +43,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.StringVar(&sym, "sym", "asym", "symmetry across the axis of motion: asym, odd (W odd), even (W even) or gutter (W odd, the centre column dead)")
 	fs.IntVar(&length, "length", 0, "only ships whose P generations fit `L` rows (one box, as -size WxH asks); 0: any length, the search may not end")
 	fs.IntVar(&lookahead, "lookahead", 0, "rows the solver looks ahead of each partial (`N`, 2P or more; -1: none, tables only); 0: 2P")
+	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
 	fs.IntVar(&n, "n", 1, "how many different ships (by apgcode) to find")
 	fs.StringVar(&ruleName, "rule", "B3/S23", "the rule (B/S, Hensel or MAP; not partial, no B0)")
 	fs.StringVar(&format, "format", "rle", "output format: rle, cells, matrix or apgcode")
@@ -84,13 +86,17 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	if n < 1 {
 		return fail("-n %d: want 1 or more", n)
 	}
+	solver, err := logic.ParseSolver(solverName)
+	if err != nil {
+		return 0, usageError{err}
+	}
 	p := grow.Problem{Period: period, Shift: k, Width: width, Sym: s, Rule: r, MaxLength: length}
 	ctx, cancel := e.withTimeout(ctx, timeout)
 	defer cancel()
 	status := newStatus(e, verbose, "lifesat: "+p.String())
 	defer status.done()
 	last := time.Time{}
-	set := &grow.Settings{Lookahead: lookahead, Ships: n, Checkpoint: check, Progress: func(pr grow.Progress) {
+	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, Progress: func(pr grow.Progress) {
 		line := fmt.Sprintf("depth %d: %d partials (%d done), %d kept, %d solver calls, %v",
 			pr.Depth, pr.Level, pr.Done, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))
 		status.note(line)

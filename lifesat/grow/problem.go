@@ -134,6 +134,20 @@ type Ship struct {
 	// Length is the height of its box: the fewest rows that hold P
 	// consecutive generations of it.
 	Length int
+
+	rows []uint32
+	g    *geometry
+}
+
+// Rows is the number of rows of the ship in the order of the search
+// (see the package documentation): the depth at which it closed.
+func (sh Ship) Rows() int { return len(sh.rows) }
+
+// Partial is generation 0 of the ship's first n rows in the order of the
+// search, the strip's columns wide: the partial ship it grew from, its
+// back row open, as the search held it at depth n.
+func (sh Ship) Partial(n int) *life.Board {
+	return sh.g.phase(sh.rows[:max(0, min(n, len(sh.rows)))], 0)
 }
 
 // A Result is the outcome of a search.

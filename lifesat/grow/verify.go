@@ -66,7 +66,7 @@ func (s *searcher) check(rows []uint32) (Ship, error) {
 	if err != nil {
 		return Ship{}, fmt.Errorf("%w: a ship not named: %v", errInternal, err)
 	}
-	return Ship{Board: b0.Crop(b0.BoundingBox()), Code: obj.Code.String(), Length: length}, nil
+	return Ship{Board: b0.Crop(b0.BoundingBox()), Code: obj.Code.String(), Length: length, rows: rows, g: s.g}, nil
 }
 
 // Fits reports whether a ship's P generations fit a box of the given
