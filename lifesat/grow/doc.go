@@ -71,10 +71,10 @@
 //	res, _ := grow.Search(ctx, grow.Problem{Period: 4, Shift: 2, Width: 5}, nil)
 //	fmt.Println(res.Ships[0].Code) // xq4_6frc, the LWSS
 //	fmt.Print(res.Ships[0].Board)
-//	// .O..
-//	// OOO.
-//	// O.OO
+//	// ..O.
 //	// .OOO
+//	// OO.O
+//	// OOO.
 //	// .OO.
 //
 // In a strip 7 wide, with Repeats and MaxLength 9, the middleweight and

@@ -20,10 +20,10 @@ func ExampleSearch() {
 	fmt.Print(ship.Board)
 	// Output:
 	// SAT xq4_6frc 12 cells
-	// .O..
-	// OOO.
-	// O.OO
+	// ..O.
 	// .OOO
+	// OO.O
+	// OOO.
 	// .OO.
 }
 
@@ -33,9 +33,9 @@ func ExampleSearch_none() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(res.Status, res.Stats.Depth, "rows at most")
+	fmt.Println(res.Status, len(res.Ships), "ships")
 	// Output:
-	// UNSAT 3 rows at most
+	// UNSAT 0 ships
 }
 
 func ExampleParseSym() {

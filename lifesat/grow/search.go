@@ -23,8 +23,9 @@ type key [4]uint64
 
 // session is one class of window loaded into a solver.
 type session struct {
-	w *window
-	s logic.Session
+	w       *window
+	s       logic.Session
+	blocked int
 }
 
 type searcher struct {
@@ -226,9 +227,27 @@ func (s *searcher) solve(se *session, lits []logic.Lit) (logic.Status, error) {
 	return st, nil
 }
 
-// close asks whether the partial (its rows, and known, its last 2P) can
-// close within the window; it returns the ship's rows when it can.
-func (s *searcher) close(rows, known []uint32) ([]uint32, error) {
+// close asks whether partial n (known its last 2P rows, the next of index
+// v) can close: end in 2P dead rows from row v on, as the tables say, or
+// within Lookahead rows when that is more than 2P, as the solver says. It
+// returns the ship's rows when it can.
+func (s *searcher) close(n int32, known []uint32, v int) ([]uint32, error) {
+	P := s.g.P
+	if s.set.Lookahead <= 2*P {
+		row := func(i int) uint32 {
+			if i >= v {
+				return 0
+			}
+			return known[i-(v-2*P)]
+		}
+		for w := v; w < v+2*P; w++ {
+			if !s.allowsDead(row(w-2*P), row(w-P), row(s.g.next(w))) {
+				return nil, nil
+			}
+		}
+		return s.tr.rows(n), nil
+	}
+	rows := s.tr.rows(n)
 	base := len(rows) - 2*s.g.P
 	se, err := s.session(base)
 	if err != nil {
@@ -253,6 +272,69 @@ func (s *searcher) close(rows, known []uint32) ([]uint32, error) {
 	}
 	return ship, nil
 }
+
+// candidates lists the rows that may follow a partial whose last 2P
+// rows are known, the next of index v; nonzero asks for a live cell. With
+// the solver (solved), each row has Lookahead-1 more rows after it: the
+// solver lists them, a blocking clause after each (the partial's rows,
+// then not this row), which stays true because no state is extended
+// twice. Without it (or with Repeats, where states are extended again)
+// the rows come from the table, the solver not yet asked.
+func (s *searcher) candidates(known []uint32, v int, nonzero bool) (rows []uint32, solved bool, err error) {
+	P := s.g.P
+	if s.set.Lookahead <= 0 || s.set.Repeats {
+		nx := s.g.next(v) - (v - 2*P)
+		s.g.rows(s.tbl, s.g.expand(known[0]), s.g.expand(known[P]), s.g.expand(known[nx]), func(r uint32) bool {
+			if !(nonzero && r == 0 || s.maxIx >= 0 && v >= s.maxIx && r != 0) {
+				rows = append(rows, r)
+			}
+			return true
+		})
+		return rows, false, nil
+	}
+	base := v - 2*P
+	se, err := s.session(base)
+	if err != nil {
+		return nil, true, err
+	}
+	block := func(r uint32) {
+		clause := make([]logic.Lit, 0, (len(known)+1)*s.g.free)
+		for j, k := range known {
+			clause = se.w.rowLits(clause, j, k)
+		}
+		for i := range clause {
+			clause[i] = clause[i].Not()
+		}
+		clause = se.w.rowLits(clause, 2*P, r)
+		for i := len(clause) - s.g.free; i < len(clause); i++ {
+			clause[i] = clause[i].Not()
+		}
+		se.s.Add(clause...)
+		se.blocked++
+	}
+	if nonzero {
+		block(0)
+	}
+	for {
+		st, err := s.solve(se, s.assumptions(se, known, base))
+		if err != nil {
+			return nil, true, err
+		}
+		if st != logic.Sat {
+			if se.blocked > maxBlocking {
+				delete(s.sess, mod(base, s.g.classes())) // built again without them
+			}
+			return rows, true, nil
+		}
+		r := se.w.row(se.s.Model(), 2*P)
+		rows = append(rows, r)
+		block(r)
+	}
+}
+
+// maxBlocking is how many blocking clauses a session takes before it is
+// built again without them.
+const maxBlocking = 20000
 
 // extends asks whether the partial whose last 2P rows are known (the
 // next row of index next) can go on for the window's Lookahead rows.
@@ -361,8 +443,16 @@ func (s *searcher) run() (Result, error) {
 			}
 			s.tr.last(n, known)
 			live := n > 0 && s.hasLive(n)
-			if live && s.set.Lookahead > 0 {
-				ship, err := s.close(s.tr.rows(n), known)
+			// A ship has a live row among its first P; with gcd(K, P) = 1
+			// the rows' order makes it row 0.
+			nonzero := !live && (s.g.d == 1 || depth == P-1)
+			v := depth
+			rows, solved, err := s.candidates(known, v, nonzero)
+			if err != nil {
+				return s.stopErr(level[0], err)
+			}
+			if live && len(rows) > 0 {
+				ship, err := s.close(n, known, v)
 				if err != nil {
 					return s.stopErr(level[0], err)
 				}
@@ -375,53 +465,44 @@ func (s *searcher) run() (Result, error) {
 					}
 				}
 			}
-			// A ship has a live row among its first P; with gcd(K, P) = 1
-			// the rows' order makes it row 0.
-			nonzero := !live && (s.g.d == 1 || depth == P-1)
-			v := depth
-			nx := s.g.next(v) - (v - 2*P)
 			var ferr error
-			s.g.rows(s.tbl, s.g.expand(known[0]), s.g.expand(known[P]), s.g.expand(known[nx]), func(r uint32) bool {
-				if nonzero && r == 0 || s.maxIx >= 0 && v >= s.maxIx && r != 0 {
-					return true
-				}
+			for _, r := range rows {
 				copy(win, known)
 				win[2*P] = r
 				child := win[1:]
 				if live && allZero(child) {
 					// closed (when the solver looks ahead, the close above
 					// found this ship already)
-					if ferr = s.found(append(s.tr.rows(n), r)); ferr != nil {
-						return false
+					if ferr = s.found(append(s.tr.rows(n), r)); ferr != nil || len(s.res.Ships) >= s.set.Ships {
+						break
 					}
-					return len(s.res.Ships) < s.set.Ships
+					continue
 				}
-				if !s.ahead(win, v) {
-					return true
+				if !solved && !s.ahead(win, v) {
+					continue
 				}
 				if !s.set.Repeats {
 					k := s.stateKey(child, v+1)
 					if _, dup := s.seen[k]; dup {
 						s.stats.Repeats++
-						return true
+						continue
 					}
 					s.seen[k] = struct{}{}
 				}
-				if s.set.Lookahead > 0 {
+				if !solved && s.set.Lookahead > 0 {
 					ok, err := s.extends(child, v+1)
 					if err != nil {
 						ferr = err
-						return false
+						break
 					}
 					if !ok {
 						s.stats.Pruned++
-						return true
+						continue
 					}
 				}
 				next = append(next, s.tr.add(n, r, int32(v+1)))
 				s.stats.Nodes++
-				return true
-			})
+			}
 			if ferr != nil {
 				if errors.Is(ferr, errInternal) {
 					return Result{}, ferr
