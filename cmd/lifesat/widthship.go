@@ -130,7 +130,14 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 		if length > 0 {
 			where += fmt.Sprintf(", %d rows long", length)
 		}
-		fmt.Fprintf(e.stderr, "lifesat: no %s exists in %s (%s)\n", p, where, work)
+		speed := fmt.Sprintf("%dc/%d", k, period)
+		if k == 1 {
+			speed = fmt.Sprintf("c/%d", period)
+		}
+		if s != grow.Asym {
+			speed += " " + string(s)
+		}
+		fmt.Fprintf(e.stderr, "lifesat: no %s ship exists in %s (%s)\n", speed, where, work)
 		return exitNone, nil
 	}
 	fmt.Fprintf(e.stderr, "lifesat: stopped: %v (%s)\n", res.Err, work)
