@@ -72,8 +72,9 @@ type Case struct {
 	// the box of the same ship; Want the apgcode of the ship it must
 	// find, and Label names the target (a frontier row's name begins with
 	// it).
-	Grow        *grow.Problem
-	Want, Label string
+	Grow          *grow.Problem
+	GrowLookahead int // Settings.Lookahead of a Width case; 0 the default
+	Want, Label   string
 }
 
 // Name describes the case's problem, like "still life 16x16". A Race

@@ -142,7 +142,7 @@ func frontierCases(llsCap, proofCap time.Duration) []Case {
 	for _, wl := range [][2]int{{9, 12}, {12, 9}} {
 		box := lifesat.Spaceship(4, 0, 1, wl[0], wl[1])
 		cases = append(cases,
-			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, Label: "c/4 9x12", Timeout: proofCap},
+			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, GrowLookahead: 16, Label: "c/4 9x12", Timeout: proofCap},
 			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: "c/4 9x12", Timeout: llsCap})
 	}
 	return cases
@@ -167,12 +167,16 @@ func cpuTime() time.Duration {
 // runWidth runs a Width case once.
 func runWidth(ctx context.Context, c Case, timeout time.Duration) Row {
 	runtime.GC()
-	r := Row{Problem: c.Name(), Side: c.Grow.Width, Period: c.Grow.Period, Encoding: fmt.Sprintf("rows, lookahead %d", grow.DefaultLookahead(c.Grow.Period)),
+	look := c.GrowLookahead
+	if look == 0 {
+		look = grow.DefaultLookahead(c.Grow.Period)
+	}
+	r := Row{Problem: c.Name(), Side: c.Grow.Width, Period: c.Grow.Period, Encoding: fmt.Sprintf("rows, lookahead %d", look),
 		Solver: WidthSolver, Seed: 1, Status: "ERROR"}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cpu, start := cpuTime(), time.Now()
-	res, err := grow.Search(ctx, *c.Grow, nil)
+	res, err := grow.Search(ctx, *c.Grow, &grow.Settings{Lookahead: look})
 	r.SolveMS = ms(time.Since(start))
 	used := cpuTime() - cpu
 	if err != nil {
