@@ -1,21 +1,13 @@
 package lifesat
 
+// The memory budget: formulas sized before they are built, and refused
+// when their estimate is over Settings.MaxMemory.
+
 import (
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
-
-// MaxMemory bounds the memory a search may need, in bytes, as estimated
-// before anything is built: the formula, exactly sized, and the solver's
-// copy of it (logic.Footprint, an estimate for each backend). A problem over
-// it is refused with an error that wraps ErrProblem and names the
-// estimate; the limits on the box (MaxSide, MaxCells) alone do not bound
-// the formula, whose size also depends on the period, the encoding, the
-// population bounds and, for Maximize, a counter over every cell that
-// grows with the square of their number. The estimates keep the peak
-// memory of every problem the limits accept under 4 GB (docs/limits.md).
-const MaxMemory = 3_000_000_000
 
 // formulaSize is the size of a formula, or an estimate of it.
 type formulaSize struct{ vars, clauses, lits int64 }
@@ -70,18 +62,8 @@ func gigabytes(n int64) string { return fmt.Sprintf("%.1f GB", float64(n)/1e9) }
 // auxVars estimates the auxiliary variables an encoder creates for area:
 // about 13 a cell for Knuth's counters (Life, 128x128), none for Direct.
 func auxVars(enc encoder, area region) int {
-	if _, ok := enc.(*knuth); ok {
+	if _, ok := enc.(*knuthEncoder); ok {
 		return 14 * area.cells()
 	}
 	return 0
-}
-
-// fits is Problem.fits for a predecessor search.
-func (q PredProblem) fits(set Settings, sz formulaSize) error {
-	need := logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits))
-	if need <= set.memory() {
-		return nil
-	}
-	return fmt.Errorf("%w: predecessor of a %dx%d target over %d steps (%s encoding): the formula would have %s variables, %s clauses and %s literals, about %s with the solver %s, more than the limit of %s",
-		ErrProblem, q.Target.Width(), q.Target.Height(), q.steps(), set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), solverName(set.Solver), gigabytes(set.memory()))
 }

@@ -17,14 +17,6 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// A Limit is an upper bound on a number of cells, or no bound: the zero
-// Limit bounds nothing, AtMost(n) admits at most n (none at all when n is
-// negative).
-type Limit struct {
-	n   int
-	set bool
-}
-
 // AtMost is the limit of at most n cells.
 func AtMost(n int) Limit { return Limit{n, true} }
 
@@ -37,15 +29,6 @@ func (l Limit) String() string {
 		return "at most " + strconv.Itoa(n)
 	}
 	return "no limit"
-}
-
-// A PopBound bounds the live cells of the box summed over the
-// generations Gens (generation 0 when Gens is empty; a generation named
-// twice counts twice): at least Min, and Max.
-type PopBound struct {
-	Gens []int
-	Min  int
-	Max  Limit
 }
 
 // gens is the bound's generations.
@@ -99,6 +82,9 @@ func (p Problem) validateConstraints() error {
 	for _, m := range p.Asymmetric {
 		if err := m.validate(); err != nil {
 			return err
+		}
+		if m == (Motion{}) {
+			return fmt.Errorf("%w: Asymmetric: the identity (Id) is every pattern's symmetry, so forbidding it leaves no pattern; name R90, R180, R270, F|, F-, F\\ or F/", ErrProblem)
 		}
 	}
 	return nil
@@ -262,7 +248,7 @@ func (in *Instance) encodeConstraints() {
 		if !ok {
 			hi = len(lits)
 		}
-		bound(c, lits, b.Min, hi)
+		countBetween(c, lits, b.Min, hi)
 	}
 	for i, l := range p.limits() {
 		hi, ok := l.Max()
@@ -293,13 +279,13 @@ func (in *Instance) encodeConstraints() {
 				}
 				lits = append(lits, k)
 			})
-			bound(c, lits, 0, hi)
+			countBetween(c, lits, 0, hi)
 		}
 	}
 }
 
-// bound states that lo..hi of lits are true.
-func bound(c *logic.CNF, lits []logic.Lit, lo, hi int) {
+// countBetween states that lo..hi of lits are true.
+func countBetween(c *logic.CNF, lits []logic.Lit, lo, hi int) {
 	if hi < 0 || lo > len(lits) || lo > hi {
 		c.Add() // nothing can
 		return

@@ -22,7 +22,9 @@ import (
 // on cancellation the count so far comes back with ctx.Err().
 func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 	set := s.orDefaults()
-	if err := p.Validate(); err != nil {
+	set.Diversify = NoFlip // the order does not matter
+	su, err := newSetup(p, &set)
+	if err != nil {
 		return nil, err
 	}
 	if p.plainStillLife() && !set.Rule.Partial() && !set.Rule.BirthOnZero() {
@@ -32,12 +34,13 @@ func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 		}
 		return n, err
 	}
-	set.Diversify = NoFlip // the order does not matter
 	n := new(big.Int)
 	one := big.NewInt(1)
-	err := Enumerate(ctx, p, &set, func(*Pattern) bool {
+	var st Stats
+	var done bool
+	err = enumerate(ctx, su, &st, func(*Pattern) bool {
 		n.Add(n, one)
 		return true
-	})
+	}, &done)
 	return n, err
 }

@@ -21,11 +21,11 @@ import (
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-type direct struct {
+type directEncoder struct {
 	table *logic.Table
 }
 
-func newDirect(r rule.Rule) *direct {
+func newDirect(r rule.Rule) *directEncoder {
 	// Input 0 is the cell, inputs 1..8 its neighbours in the order of
 	// rule.Offsets(), input 9 its next state.
 	t := logic.NewTable(10, func(row uint32) (bool, bool) {
@@ -44,7 +44,7 @@ func newDirect(r rule.Rule) *direct {
 		// false and so forbid.
 		return next == r.Transition(n) || r.Free(n), false
 	})
-	return &direct{table: t}
+	return &directEncoder{table: t}
 }
 
 // partialDirect is the direct encoding under a partial rule: the known
@@ -55,13 +55,13 @@ func newDirect(r rule.Rule) *direct {
 // isotropic class, or per neighbourhood for a MAP rule; see
 // Instance.Transition).
 type partialDirect struct {
-	*direct
+	*directEncoder
 	rule  rule.Rule
 	trans *[512]logic.Lit
 }
 
 func (d *partialDirect) size(cur, next grid, area region) (clauses, lits int) {
-	clauses, lits = d.direct.size(cur, next, area)
+	clauses, lits = d.directEncoder.size(cur, next, area)
 	free := 0
 	for n := range rule.Neighbourhood(512) {
 		if d.rule.Free(n) {
@@ -73,7 +73,7 @@ func (d *partialDirect) size(cur, next grid, area region) (clauses, lits int) {
 }
 
 func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
-	if err := d.direct.step(ctx, c, phased, cur, next, area); err != nil {
+	if err := d.directEncoder.step(ctx, c, phased, cur, next, area); err != nil {
 		return err
 	}
 	var cl [11]logic.Lit
@@ -99,7 +99,7 @@ func (d *partialDirect) step(ctx context.Context, c *logic.CNF, phased bool, cur
 // size is exact: the sum of the sizes of the cells' minimal CNFs (for
 // Life, 190 clauses of 8.8 literals for an inner cell's transition, 134
 // for a still-life cell).
-func (d *direct) size(cur, next grid, area region) (clauses, lits int) {
+func (d *directEncoder) size(cur, next grid, area region) (clauses, lits int) {
 	d.each(context.Background(), cur, next, area, func(in []logic.Lit) {
 		c, l := d.table.Size(in...)
 		clauses += c
@@ -108,14 +108,14 @@ func (d *direct) size(cur, next grid, area region) (clauses, lits int) {
 	return clauses, lits
 }
 
-func (d *direct) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid, area region) error {
+func (d *directEncoder) step(ctx context.Context, c *logic.CNF, _ bool, cur, next grid, area region) error {
 	return d.each(ctx, cur, next, area, func(in []logic.Lit) { d.table.Assert(c, in...) })
 }
 
 // each calls f with the table's inputs for every cell of area, row by
 // row; in is reused from call to call. It returns ctx.Err() when it sees,
 // at the start of a row, that ctx has ended.
-func (d *direct) each(ctx context.Context, cur, next grid, area region, f func(in []logic.Lit)) error {
+func (d *directEncoder) each(ctx context.Context, cur, next grid, area region, f func(in []logic.Lit)) error {
 	var in [10]logic.Lit
 	return area.each(ctx, func(x, y int) {
 		in[0] = cur(x, y)

@@ -47,15 +47,15 @@ import (
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-type knuth struct {
+type knuthEncoder struct {
 	shape      rule.Shape
 	thresholds []int // counts at which the rule's outcome changes
 	cap        int   // the largest threshold: counts above it are alike
 	out        *logic.Table
 }
 
-func newKnuth(r rule.Rule) *knuth {
-	k := &knuth{shape: r.Shape()}
+func newKnuth(r rule.Rule) *knuthEncoder {
+	k := &knuthEncoder{shape: r.Shape()}
 	for n := 1; n <= k.shape.Size(); n++ {
 		if r.Next(false, n) != r.Next(false, n-1) || r.Next(true, n) != r.Next(true, n-1) {
 			k.thresholds = append(k.thresholds, n)
@@ -235,12 +235,12 @@ func (s *sharedCounts) get(x, y int, build func() unary) unary {
 // size is an estimate from Life, which has 61 clauses of 2.5 literals and
 // 14 counters per cell of a large box (128x128); rules with more
 // thresholds need more.
-func (k *knuth) size(_, _ grid, area region) (clauses, lits int) {
+func (k *knuthEncoder) size(_, _ grid, area region) (clauses, lits int) {
 	n := area.cells()
 	return 64 * n, 160 * n
 }
 
-func (k *knuth) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
+func (k *knuthEncoder) step(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region) error {
 	return k.stepNoted(ctx, c, phased, cur, next, area, nil)
 }
 
@@ -254,7 +254,7 @@ type countNote func(role byte, key image.Point, u unary)
 // key, 'Q' the four-sum of two of them at column pair and row key, 'V'
 // the vertical pair whose top cell is key, and for cell key 'G' its
 // unshared pair, 'C' the sum of V and G, and 'A' the sum of all eight.
-func (k *knuth) stepNoted(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region, note countNote) error {
+func (k *knuthEncoder) stepNoted(ctx context.Context, c *logic.CNF, phased bool, cur, next grid, area region, note countNote) error {
 	m := len(k.thresholds)
 	in := make([]logic.Lit, 2+m)
 	if m == 0 {
@@ -315,7 +315,7 @@ func (k *knuth) stepNoted(ctx context.Context, c *logic.CNF, phased bool, cur, n
 // assert states the rule for one cell, given its literal, its next
 // state's and its count of live neighbours (with at least the rule's
 // thresholds); in is scratch of length 2 + len(k.thresholds).
-func (k *knuth) assert(c *logic.CNF, in []logic.Lit, cell, next logic.Lit, count unary) {
+func (k *knuthEncoder) assert(c *logic.CNF, in []logic.Lit, cell, next logic.Lit, count unary) {
 	in[0], in[1] = cell, next
 	for i, t := range k.thresholds {
 		in[2+i] = count.at(t)
@@ -326,7 +326,7 @@ func (k *knuth) assert(c *logic.CNF, in []logic.Lit, cell, next logic.Lit, count
 // stepShape is step for the hexagonal and von Neumann shapes: each cell's
 // neighbours summed from pairs (see the top of the file), the last merge
 // building only the rule's thresholds.
-func (k *knuth) stepShape(ctx context.Context, c *logic.CNF, cnt *counter, cur, next grid, area region) error {
+func (k *knuthEncoder) stepShape(ctx context.Context, c *logic.CNF, cnt *counter, cur, next grid, area region) error {
 	in := make([]logic.Lit, 2+len(k.thresholds))
 	// The horizontal pairs of the hexagonal shape: cells (a, r) and
 	// (a+1, r), at (a, r).

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"image"
 	"strings"
-	"sync"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
-	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // An Encoding is a way of writing the Life rule as clauses.
@@ -142,39 +140,6 @@ func define(c *logic.CNF, phased, start bool) logic.Lit {
 // startsTrue reports whether l is true on the starting board: when all
 // variables are false.
 func startsTrue(l logic.Lit) bool { return l == logic.True || l < 0 && l != logic.False }
-
-// encoders caches one encoder per (encoding, rule): the minimized clause
-// templates they hold are worth keeping.
-var encoders sync.Map // encoderKey -> encoder
-
-type encoderKey struct {
-	e Encoding
-	r rule.Rule
-}
-
-func newEncoder(e Encoding, r rule.Rule) (encoder, error) {
-	key := encoderKey{e, r}
-	if enc, ok := encoders.Load(key); ok {
-		return enc.(encoder), nil
-	}
-	var enc encoder
-	switch e {
-	case Direct:
-		enc = newDirect(r)
-	case Knuth:
-		if r.Partial() {
-			return nil, fmt.Errorf("%w: the knuth encoding states one rule; the partial rule %v leaves transitions free: use the direct encoding", ErrProblem, r)
-		}
-		if !r.Totalistic() {
-			return nil, fmt.Errorf("%w: the knuth encoding counts neighbours, so it takes only outer-totalistic rules, and %v is not one: use the direct encoding", ErrProblem, r)
-		}
-		enc = newKnuth(r)
-	default:
-		return nil, fmt.Errorf("%w: unknown encoding %q (want direct or knuth)", ErrProblem, e)
-	}
-	actual, _ := encoders.LoadOrStore(key, enc)
-	return actual.(encoder), nil
-}
 
 // mod is a modulo n in 0..n-1, for negative a too.
 func mod(a, n int) int {

@@ -2,6 +2,7 @@ package lifesat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"math/rand/v2"
@@ -314,5 +315,55 @@ func TestAutoDiversify(t *testing.T) {
 	var zero Settings
 	if zero.Diversify != Auto || Auto.String() != "auto" {
 		t.Errorf("the zero Diversify is %v, want auto", zero.Diversify)
+	}
+}
+
+// TestEncodersStopWithinARow: every encoder looks at its context at the
+// start of every row of its area and returns ctx.Err() once it has ended,
+// so a deadline or an interrupt is seen while a large formula is being
+// written. The context is cancelled from inside the encoder, when it first
+// asks for a cell of row 5 of a 40x40 step (no clock involved); after
+// that it may finish the cells of row 5 and must ask for nothing below
+// row 7 (its neighbours), where the whole step reaches row 40.
+func TestEncodersStopWithinARow(t *testing.T) {
+	const w, h, stopRow = 40, 40, 5
+	rules := append(slices.Clone(rulesUnderTest), "pB3/S23", "B2/S34H", "B2n3/S23-q")
+	for _, rs := range rules {
+		r, err := rule.Parse(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range Encodings() {
+			enc, err := newEncoder(e, r)
+			if err != nil {
+				continue // knuth takes only outer-totalistic, full rules
+			}
+			c := &logic.CNF{}
+			a0, b0 := c.NewVars(w*h), c.NewVars(w*h)
+			ctx, cancel := context.WithCancel(context.Background())
+			deepest, cancelled := -1, false
+			at := func(base logic.Var) grid {
+				return func(x, y int) logic.Lit {
+					if cancelled {
+						deepest = max(deepest, y)
+					} else if y >= stopRow {
+						cancel()
+						cancelled = true
+					}
+					if x < 0 || y < 0 || x >= w || y >= h {
+						return logic.False
+					}
+					return (base + logic.Var(y*w+x)).Pos()
+				}
+			}
+			err = enc.step(ctx, c, false, at(a0), at(b0), all(image.Rect(0, 0, w, h)))
+			cancel()
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s, %v: step returned %v after its context was cancelled; want context.Canceled", e, r, err)
+			}
+			if deepest > stopRow+2 {
+				t.Errorf("%s, %v: cancelled at row %d, the encoder went on to row %d", e, r, stopRow, deepest)
+			}
+		}
 	}
 }

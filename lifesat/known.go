@@ -9,12 +9,6 @@ package lifesat
 
 import "fmt"
 
-// A KnownCell is cell (X, Y) of generation Gen, given as alive or dead.
-type KnownCell struct {
-	Gen, X, Y int
-	Alive     bool
-}
-
 // String is "(X,Y) alive at generation Gen" or "... dead ...".
 func (k KnownCell) String() string {
 	state := "dead"

@@ -28,8 +28,7 @@ func densityFits(p Problem, set Settings, given Encoding) bool {
 		return false
 	}
 	// Long thin boxes stay on the older paths: the bounds do little
-	// there (8x100 takes 1.4 s by MaxStillLife and 207 s by density,
-	// 9x100 6 s and over 90 s, docs/max-density.md).
+	// there (docs/max-density.md, "Which program answers").
 	w, h := p.Width, p.Height
 	if w <= 0 || h <= 0 || max(w, h) > 4*min(w, h) {
 		return false
@@ -46,9 +45,9 @@ func densityFits(p Problem, set Settings, given Encoding) bool {
 }
 
 // rowsBetter reports whether MaxStillLife (the row program without
-// bounds) is the better choice for a w x h box under Life: when it takes
-// about a second at most (4^n x long states, n the shorter side; 12x12
-// takes 45 s by rows and 0.2 s by density).
+// bounds) is the better choice for a w x h box under Life: when it keeps
+// at most 4^n x long states, n the shorter side (docs/max-density.md,
+// "Which program answers", compares the two).
 func rowsBetter(w, h int) bool {
 	return rowsFit(w, h) && 1<<(2*min(w, h))*max(w, h) <= 1<<22
 }
@@ -75,7 +74,8 @@ func maxDensity(ctx context.Context, p Problem, set Settings) (*MaxResult, error
 				return
 			}
 			last = pr
-			set.progress("%v: %s pass %d, waste budget %d (population %d): best %d, bound %d", p, pr.Phase, pr.Pass, pr.Budget, pr.Population, pr.Best, pr.Bound)
+			set.progress(Progress{Phase: PhasePass, What: p.String(), Elapsed: time.Since(start), Best: pr.Best, Bound: pr.Bound,
+				Detail: fmt.Sprintf("%s pass %d, waste budget %d (population %d)", pr.Phase, pr.Pass, pr.Budget, pr.Population)})
 		}
 	}
 	var (

@@ -52,7 +52,9 @@ func rowsFit(w, h int) bool {
 	return w > 0 && h > 0 && n <= maxRowWidth && 6<<(2*n)*(long+2) <= maxRowMemory
 }
 
-func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(string, ...any)) (*MaxResult, error) {
+// maxStillLife is MaxStillLife telling progress, when not nil, of each
+// row placed: row of rows, and the pairs of rows kept.
+func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(row, rows, states int)) (*MaxResult, error) {
 	if err := checkRowBox("maximum still lifes", w, h, r); err != nil {
 		return nil, err
 	}
@@ -61,7 +63,7 @@ func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(stri
 			ErrProblem, w, h, 6<<(2*min(w, h))*(max(w, h)+2)>>20, maxRowMemory>>20)
 	}
 	if progress == nil {
-		progress = func(string, ...any) {}
+		progress = func(int, int, int) {}
 	}
 	start := time.Now()
 	rowRule := r
@@ -129,7 +131,7 @@ func newRowMaximizer(n int, r rule.Rule) *rowMaximizer {
 // maximize returns the largest population of a board of h rows, each row
 // stable and the dead rows around them stable too, with the rows of one
 // such board.
-func (m *rowMaximizer) maximize(ctx context.Context, h int, progress func(string, ...any)) (int, []uint32, error) {
+func (m *rowMaximizer) maximize(ctx context.Context, h int, progress func(row, rows, states int)) (int, []uint32, error) {
 	m.slot = make([]int32, 1<<(2*m.n))
 	for i := range m.slot {
 		m.slot[i] = -1
@@ -144,7 +146,7 @@ func (m *rowMaximizer) maximize(ctx context.Context, h int, progress func(string
 		if err := m.addRow(ctx, y >= h); err != nil {
 			return 0, nil, err
 		}
-		progress("row %d of %d: %d pairs of rows", min(y+1, h), h, len(m.live))
+		progress(min(y+1, h), h, len(m.live))
 	}
 	if len(m.live) != 1 || m.live[0] != 0 {
 		panic("lifesat: maximum still life ends on a live row")

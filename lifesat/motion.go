@@ -13,31 +13,18 @@ import (
 	"github.com/lifesat/lifesat/lifesat/life"
 )
 
-// A Motion relates two generations of a pattern: generation t+Gens is
-// generation t turned or reflected by Transform about the box's centre,
-// then moved by Shift. The turn maps the cells of the box as
-// life.Transform.Cell does: onto the box itself, or, for a transform
-// that swaps the axes in a box that is not square, onto the Height x
-// Width box with the same top-left corner.
-//
-// A glider moving down and right is Motion{Gens: 4, Shift: image.Pt(1,
-// 1)} and also, at half its period, Motion{Gens: 2, Transform:
-// life.FlipDiag, Shift: image.Pt(1, 0)} in a 4x4 box (logic-life-search's
-// "-s p2 RE\ x1"); an oscillator whose generation 2 is generation 0
-// mirrored top to bottom is Motion{Gens: 2, Transform: life.FlipTB}; with
-// Gens 0 a motion is a symmetry of every generation.
-type Motion struct {
-	Gens      int
-	Transform life.Transform
-	Shift     image.Point
-}
-
 // String writes the motion as "p2 F- (1,0)": the generations, the
-// transform unless Id, the shift unless zero.
+// transform unless Id, the shift unless zero; a symmetry (Gens 0) as its
+// transform, "R180" or "Id", and the shift unless zero.
 func (m Motion) String() string {
-	s := fmt.Sprintf("p%d", m.Gens)
-	if m.Transform != life.Id {
-		s += " " + m.Transform.String()
+	var s string
+	switch {
+	case m.Gens == 0: // a symmetry: its transform names it, Id too
+		s = m.Transform.String()
+	case m.Transform != life.Id:
+		s = fmt.Sprintf("p%d %v", m.Gens, m.Transform)
+	default:
+		s = fmt.Sprintf("p%d", m.Gens)
 	}
 	if m.Shift != (image.Point{}) {
 		s += fmt.Sprintf(" (%d,%d)", m.Shift.X, m.Shift.Y)
@@ -221,4 +208,11 @@ func (p Problem) normalizes(s life.Symmetry) bool {
 		}
 	}
 	return true
+}
+
+// frame is the area in which the last generation of a cycle steps to
+// generation Period: the box and its image under the period's motion,
+// with the one-cell ring around.
+func (p Problem) frame() image.Rectangle {
+	return p.Box().Union(p.reach(p.period())).Inset(-1)
 }

@@ -115,7 +115,7 @@ func KnuthNames(in *Instance) (Names, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNames, err)
 	}
-	k := enc.(*knuth)
+	k := enc.(*knuthEncoder)
 	names := make(Names, in.CNF.NumVars()+1)
 	code := func(x, y, t int) string {
 		return strconv.Itoa(x+1) + knuthTimes[t:t+1] + strconv.Itoa(y+1)

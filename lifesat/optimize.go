@@ -9,28 +9,6 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// A MaxResult is the outcome of Maximize.
-type MaxResult struct {
-	// Status is logic.Sat when a pattern was found (the best one is in
-	// Pattern), logic.Unsat when the problem has no pattern at all, and
-	// logic.Unknown when the search stopped before finding any.
-	Status logic.Status
-	// Pattern is the best pattern found, verified by Problem.Check.
-	Pattern *Pattern
-	// Population is the number of live cells of Pattern, summed over its
-	// phases (for an oscillator, Period times its average population).
-	Population int
-	// Optimal is true when no pattern with more live cells exists.
-	Optimal bool
-	// Bound is a proved upper bound on the population of every pattern
-	// of the problem: Population when Optimal; otherwise, when it is
-	// positive, the other end of a gap (as in Bosch's tables: the row
-	// programs of package density prove bounds as they go); 0 when no
-	// bound is known.
-	Bound int
-	Stats Stats
-}
-
 // Maximize finds a pattern of p with the most live cells, summed over its
 // phases: the maximum-density still life of Bosch's paper (OEIS A055397
 // for n x n boxes) and, for oscillators, the maximum average density of
@@ -92,6 +70,18 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	return res, err
 }
 
+// rowProgress is a row program's progress as reports on p to
+// set.Progress, or nil without one.
+func (set *Settings) rowProgress(p Problem) func(row, rows, states int) {
+	if set.Progress == nil {
+		return nil
+	}
+	what := p.String()
+	return func(row, rows, states int) {
+		set.Progress(Progress{Phase: PhaseRows, What: what, Row: row, Rows: rows, States: states})
+	}
+}
+
 // maxRowsOrLadder runs the row program. The row program has no best so
 // far until it ends, so when ctx has a deadline the SAT ladder runs beside
 // it (quietly, with gophersat) to have one: if the deadline comes first,
@@ -99,7 +89,7 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 // ctx.Err(); if the ladder proves its optimum first, that is the answer.
 func maxRowsOrLadder(ctx context.Context, p Problem, set Settings) (*MaxResult, error) {
 	if _, ok := ctx.Deadline(); !ok {
-		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.Progress)
+		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.rowProgress(p))
 		if err != nil && ctx.Err() != nil {
 			return &MaxResult{Status: logic.Unknown}, err
 		}
@@ -113,7 +103,7 @@ func maxRowsOrLadder(ctx context.Context, p Problem, set Settings) (*MaxResult, 
 	defer stop()
 	rows, ladder := make(chan outcome, 1), make(chan outcome, 1)
 	go func() {
-		res, err := maxStillLife(ctx2, p.Width, p.Height, set.Rule, set.Progress)
+		res, err := maxStillLife(ctx2, p.Width, p.Height, set.Rule, set.rowProgress(p))
 		rows <- outcome{res, err}
 	}()
 	quiet := set
@@ -165,7 +155,11 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	per, w, h := p.gens(), p.Width, p.Height
 	// The counter over every cell is the largest part for large boxes: it
 	// has about (per*w*h)^2 clauses, so it is part of the budget.
-	in, err := encode(ctx, p, set, func(int, int, int) bool { return true }, inSolver, totalizerSize(per*w*h, per*w*h))
+	su, err := newSetup(p, &set)
+	if err != nil {
+		return nil, err
+	}
+	in, err := encode(ctx, su, func(int, int, int) bool { return true }, inSolver, totalizerSize(per*w*h, per*w*h))
 	if err != nil {
 		if ctx.Err() != nil {
 			return &MaxResult{Status: logic.Unknown}, err
@@ -204,11 +198,11 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 		return l
 	}
 	res := &MaxResult{Stats: Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}}
-	set.progress("%v: %d variables, %d clauses, encoded in %v", p, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	set.progress(Progress{Phase: PhaseEncoded, What: p.String(), Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, Elapsed: res.Stats.Encode})
 	solver := logic.OrDefault(set.Solver)
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
-	watch := set.startWatch(p)
+	watch := set.startWatch(p.String())
 	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
@@ -239,7 +233,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 			return res, err
 		}
 		pat := in.Decode(sess.Model())
-		if err := p.Check(pat, &set); err != nil {
+		if err := su.check(pat); err != nil {
 			return res, fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
 		}
 		pop := 0
@@ -247,7 +241,7 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 			pop += b.Population()
 		}
 		res.Status, res.Pattern, res.Population = logic.Sat, pat, pop
-		set.progress("%v: found %d live cells after %v", p, pop, time.Since(start).Round(time.Millisecond))
+		set.progress(Progress{Phase: PhaseImproved, What: p.String(), Best: pop, Elapsed: time.Since(start)})
 		res.Stats.Improvements++
 		if pop == len(all) {
 			res.Optimal = true

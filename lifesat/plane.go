@@ -5,7 +5,6 @@ package lifesat
 // which are generation 0..Period-1 moved by the period's motion.
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -120,45 +119,19 @@ func (p Problem) isMoved(pat *Pattern, bg *life.Background, n int, t image.Point
 	return p.planeOf(pat, bg, n, r).Equal(p.planeOf(pat, bg, 0, r.Sub(t)))
 }
 
-// Unroll returns generations 0..n-1 of pat's evolution, an answer of p,
-// each a board of the box: pat's own phases, and past them its phases
-// moved by the period's motion, on the plane of p under the settings'
-// rule. A member of a Race that searched a motion's sub-problem (half
-// the generations of a flipping oscillator) answers with fewer phases
-// than the whole problem's; Unroll gives the whole problem's. It is an
-// error when a generation has cells outside the box.
-func (p Problem) Unroll(pat *Pattern, n int, s *Settings) (*Pattern, error) {
-	if len(pat.Phases) == n {
-		return pat, nil
-	}
-	set := s.orDefaults()
-	r := set.Rule
-	if r.Partial() {
-		r = r.Min() // the plane outside the box is the same in its range
-	}
-	bg, err := p.validateUnder(r)
-	if err != nil {
-		return nil, err
-	}
-	if len(pat.Phases) != p.gens() {
-		return nil, fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), p.gens())
-	}
-	out := &Pattern{Rule: pat.Rule, Phases: make([]*life.Board, n)}
-	for g := range n {
-		out.Phases[g] = p.planeOf(pat, bg, g, p.Box())
-		if !p.reach(g).In(p.Box()) {
-			// Its cells that left the box must be background.
-			moved := p.planeOf(pat, bg, g, p.reach(g))
-			back := bg.Window(nil, g, p.reach(g))
-			for y := range moved.Height() {
-				for x := range moved.Width() {
-					c := p.reach(g).Min.Add(image.Pt(x, y))
-					if !c.In(p.Box()) && moved.Alive(x, y) != back.Alive(x, y) {
-						return nil, fmt.Errorf("lifesat: generation %d of the pattern has a cell at (%d,%d), outside the box", g, c.X, c.Y)
-					}
-				}
+// maximalDivisors lists p/q for every prime q dividing p: an oscillator
+// whose generation d differs from generation 0 for each of these d has
+// exact period p.
+func maximalDivisors(p int) []int {
+	var ds []int
+	n := p
+	for q := 2; q <= n; q++ {
+		if n%q == 0 {
+			ds = append(ds, p/q)
+			for n%q == 0 {
+				n /= q
 			}
 		}
 	}
-	return out, nil
+	return ds
 }

@@ -254,7 +254,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	start = time.Now()
 	defer func() { res.Stats.Solve = time.Since(start) }()
 	what := fmt.Sprintf("%d-step predecessor of a %dx%d pattern", n, w, h)
-	set.progress("%s: %d variables, %d clauses, encoded in %v", what, res.Stats.Vars, res.Stats.Clauses, res.Stats.Encode.Round(time.Millisecond))
+	set.progress(Progress{Phase: PhaseEncoded, What: what, Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, Elapsed: res.Stats.Encode})
 	watch := set.startWatch(what)
 	defer watch.stop()
 	sess, err := logic.StartContext(ctx, solver, c)
@@ -320,4 +320,14 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 		}
 		sess.Add(tot.Output(pop).Not()) // fewer than pop live cells
 	}
+}
+
+// fits is Problem.fits for a predecessor search.
+func (q PredProblem) fits(set Settings, sz formulaSize) error {
+	need := logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits))
+	if need <= set.memory() {
+		return nil
+	}
+	return fmt.Errorf("%w: predecessor of a %dx%d target over %d steps (%s encoding): the formula would have %s variables, %s clauses and %s literals, about %s with the solver %s, more than the limit of %s",
+		ErrProblem, q.Target.Width(), q.Target.Height(), q.steps(), set.Encoding, millions(sz.vars), millions(sz.clauses), millions(sz.lits), gigabytes(need), solverName(set.Solver), gigabytes(set.memory()))
 }

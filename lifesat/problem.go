@@ -2,7 +2,6 @@ package lifesat
 
 import (
 	"errors"
-	"fmt"
 	"image"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -144,179 +143,11 @@ func (p Problem) period() int { return max(p.Period, 1) }
 // Box is the search box in board coordinates.
 func (p Problem) Box() image.Rectangle { return image.Rect(0, 0, p.Width, p.Height) }
 
-// Kind is "still life", "oscillator", "spaceship" or, for a template
-// without a period, "reaction". A pattern that comes back moved, after
-// its period's motion has been applied as often as its transform's order,
-// is a spaceship; one that comes back in place after more than one
-// generation is an oscillator (a still life whose generation 1 is its
-// generation 0 turned is one).
-func (p Problem) Kind() string {
-	switch {
-	case p.transient():
-		return "reaction"
-	case p.travel() != image.Point{}:
-		return "spaceship"
-	case p.period()*p.turns() > 1:
-		return "oscillator"
-	}
-	return "still life"
-}
-
-// String is a short description like "still life 16x16",
-// "oscillator p3 16x16", "spaceship p4 (1,1) 5x5" or, with a transform,
-// "spaceship p2 F- (1,0) 7x5".
-func (p Problem) String() string {
-	s := fmt.Sprintf("%s %dx%d", p.Kind(), p.Width, p.Height)
-	motion := fmt.Sprintf("p%d", p.period())
-	if p.Transform != life.Id {
-		motion += " " + p.Transform.String()
-	}
-	switch p.Kind() {
-	case "oscillator":
-		s = fmt.Sprintf("oscillator %s %dx%d", motion, p.Width, p.Height)
-		if p.Shift != (image.Point{}) {
-			s = fmt.Sprintf("oscillator %s (%d,%d) %dx%d", motion, p.Shift.X, p.Shift.Y, p.Width, p.Height)
-		}
-	case "spaceship":
-		s = fmt.Sprintf("spaceship %s (%d,%d) %dx%d", motion, p.Shift.X, p.Shift.Y, p.Width, p.Height)
-	case "reaction":
-		s = fmt.Sprintf("reaction of %d generations %dx%d", p.gens(), p.Width, p.Height)
-	}
-	if p.Template != nil && !p.transient() {
-		s += " template"
-	}
-	if p.Symmetry != "" && p.Symmetry != life.C1 {
-		s += " " + string(p.Symmetry)
-	}
-	if p.Background != nil {
-		w, h := p.Background.Size()
-		s += fmt.Sprintf(" on a %dx%d background", w, h)
-	}
-	if len(p.Known) > 0 {
-		s += fmt.Sprintf(" (%d cells known)", len(p.Known))
-	}
-	return s
-}
-
-// Validate checks the sizes against the limits and the constraints
-// against each other. It cannot know the rule: Search, Count and Check
-// also check what depends on it (the background under a B0 rule, and the
-// rule's symmetry under the period's transform).
-func (p Problem) Validate() error {
-	switch {
-	case p.Width <= 0 || p.Height <= 0:
-		return fmt.Errorf("%w: box %dx%d: sides must be positive", ErrProblem, p.Width, p.Height)
-	case p.Width > MaxSide || p.Height > MaxSide:
-		return fmt.Errorf("%w: box %dx%d: sides are limited to %d", ErrProblem, p.Width, p.Height, MaxSide)
-	case p.Period < 0 || p.Period > MaxPeriod:
-		return fmt.Errorf("%w: period %d: want 1..%d", ErrProblem, p.Period, MaxPeriod)
-	case p.Width*p.Height*p.gens() > MaxCells:
-		return fmt.Errorf("%w: %dx%d box over %d generations is %d cells, more than the limit of %d",
-			ErrProblem, p.Width, p.Height, p.gens(), p.Width*p.Height*p.gens(), MaxCells)
-	case p.Transform > life.FlipAnti:
-		return fmt.Errorf("%w: unknown transform %d", ErrProblem, p.Transform)
-	case p.Shift != image.Point{} && p.period() == 1 && p.Transform == life.Id:
-		return fmt.Errorf("%w: a spaceship needs a period of 2 or more", ErrProblem)
-	case abs(p.Shift.X) > MaxSide || abs(p.Shift.Y) > MaxSide:
-		return fmt.Errorf("%w: shift (%d,%d) is larger than any box", ErrProblem, p.Shift.X, p.Shift.Y)
-	case p.MinPop < 0 || p.MaxPop < 0:
-		return fmt.Errorf("%w: population bounds must not be negative", ErrProblem)
-	case p.MaxPop > 0 && p.MinPop > p.MaxPop:
-		return fmt.Errorf("%w: minimum population %d above maximum %d", ErrProblem, p.MinPop, p.MaxPop)
-	case p.Cage != nil && (p.Cage.Width() != p.Width || p.Cage.Height() != p.Height):
-		return fmt.Errorf("%w: cage is %dx%d, box %dx%d", ErrProblem, p.Cage.Width(), p.Cage.Height(), p.Width, p.Height)
-	}
-	for _, pt := range p.Blink {
-		if !pt.In(p.Box()) {
-			return fmt.Errorf("%w: blinking cell (%d,%d) outside the %dx%d box", ErrProblem, pt.X, pt.Y, p.Width, p.Height)
-		}
-		if p.gens() < 2 {
-			return fmt.Errorf("%w: a blinking cell needs a period of 2 or more", ErrProblem)
-		}
-	}
-	if p.Symmetry != "" {
-		if _, err := life.ParseSymmetry(string(p.Symmetry)); err != nil {
-			return fmt.Errorf("%w: %w", ErrProblem, err)
-		}
-		if err := p.fitsSymmetry(p.Symmetry); err != nil {
-			return err
-		}
-	}
-	if err := p.Background.Validate(); err != nil {
-		return fmt.Errorf("%w: %w", ErrProblem, err)
-	}
-	if err := p.validateConstraints(); err != nil {
-		return err
-	}
-	if err := p.validateKnown(); err != nil {
-		return err
-	}
-	if p.Template != nil {
-		return p.validateTemplate()
-	}
-	return nil
-}
-
-// fitsSymmetry reports why the symmetry s cannot apply to p's box and
-// motion, or nil: a symmetry with diagonals needs a square box, and the
-// period's motion must carry the symmetry onto itself (so that generation
-// Period, the motion's image of generation 0, has it too).
-func (p Problem) fitsSymmetry(s life.Symmetry) error {
-	if s.Square() && p.Width != p.Height {
-		return fmt.Errorf("%w: symmetry %s needs a square box, not %dx%d", ErrProblem, s, p.Width, p.Height)
-	}
-	if !p.transient() && !p.normalizes(s) {
-		if p.Transform == life.Id {
-			return fmt.Errorf("%w: symmetry %s does not preserve the shift (%d,%d): the pattern could not move that way", ErrProblem, s, p.Shift.X, p.Shift.Y)
-		}
-		return fmt.Errorf("%w: symmetry %s is not carried onto itself by the period's motion (%s, shift (%d,%d)): generation %d would lack it", ErrProblem, s, p.Transform, p.Shift.X, p.Shift.Y, p.period())
-	}
-	return nil
-}
-
-// validateUnder is Validate and what depends on the rule r: the plane
-// under it, the background following it, and the rule's symmetry under
-// the period's transform. It returns the plane the box lies on.
-func (p Problem) validateUnder(r rule.Rule) (*life.Background, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if r.IsZero() {
-		r = rule.Life
-	}
-	if p.Transform != life.Id && !p.transient() && !r.Invariant(p.Transform.Matrix()) {
-		return nil, fmt.Errorf("%w: rule %v is not the same rule after %s, so a pattern whose generation %d is generation 0 turned by it would not go on repeating", ErrProblem, r, p.Transform, p.period())
-	}
-	bg := p.Background
-	if bg == nil && !r.Free(0) { // with B0 free, the empty plane rules B0 out
-		var err error
-		if bg, err = life.Vacuum(r); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrProblem, err)
-		}
-	}
-	if err := bg.Check(r); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrProblem, err)
-	}
-	return bg, nil
-}
-
 func abs(a int) int {
 	if a < 0 {
 		return -a
 	}
 	return a
-}
-
-// plainStillLife reports whether p asks for any still life of its box:
-// period 1 and no symmetry, cage, population bound or other constraint.
-// The row-by-row programs (CountStillLifes, MaxStillLife) answer such
-// problems without a solver (on the empty plane: callers check the rule
-// for B0).
-func (p Problem) plainStillLife() bool {
-	lo, hi := p.popBounds()
-	return p.period() == 1 && p.Shift == (image.Point{}) && p.Transform == life.Id && (p.Symmetry == "" || p.Symmetry == life.C1) &&
-		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil &&
-		p.Background == nil && !p.constrained() && len(p.Known) == 0
 }
 
 // outOfReach reports whether the shift is larger than the box, so that no
@@ -354,137 +185,56 @@ type Pattern struct {
 // Board is generation 0.
 func (p *Pattern) Board() *life.Board { return p.Phases[0] }
 
-// frame is the area in which the last generation of a cycle steps to
-// generation Period: the box and its image under the period's motion,
-// with the one-cell ring around.
-func (p Problem) frame() image.Rectangle {
-	return p.Box().Union(p.reach(p.period())).Inset(-1)
+// gens is the number of generations a search has: the template's without
+// a period, the period otherwise.
+func (p Problem) gens() int {
+	if p.transient() {
+		return len(p.Template.Gens)
+	}
+	return p.period()
 }
 
-// Check re-simulates pat with the plain Step, on the problem's plane (the
-// empty one, the strobe of a B0 rule, or the Background), and reports how
-// it fails to solve the problem under the settings' rule, or nil. It
-// checks every generation's successor, the exact period (unless
-// AnyPeriod), the symmetry, the cage, the template, the population bounds
-// and the other constraints and, unless AllowEmpty or a template, that
-// generation 0 is not empty. The successor is checked where the search
-// states the rule: on the box and the ring around it, or on the box alone
-// for an open template, but for the template's free cells. Under a
-// partial rule, pat must solve p in some rule of its range: Check finds
-// the range pat needs (RuleRange) and re-simulates pat under its least
-// and its most rule.
-func (p Problem) Check(pat *Pattern, s *Settings) error {
-	set := s.orDefaults()
-	if set.Rule.Partial() {
-		rng, err := p.RuleRange(pat, set.Rule)
-		if err != nil {
-			return err
-		}
-		for _, r := range []rule.Rule{rng.Min(), rng.Max()} {
-			set.Rule = r
-			if err := p.Check(pat, &set); err != nil {
-				return fmt.Errorf("%w (under %v, in the range %v)", err, r, rng)
-			}
-		}
-		return nil
-	}
-	bg, err := p.validateUnder(set.Rule)
-	if err != nil {
-		return err
-	}
-	per := p.gens()
-	if len(pat.Phases) != per {
-		return fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), per)
-	}
-	for t, b := range pat.Phases {
-		if b.Width() != p.Width || b.Height() != p.Height {
-			return fmt.Errorf("lifesat: phase %d is %dx%d, want %dx%d", t, b.Width(), b.Height(), p.Width, p.Height)
-		}
-	}
-	if !p.carries(bg) {
-		return fmt.Errorf("lifesat: the period's motion does not carry the background onto itself: no pattern comes back")
-	}
-	// One step at a time, on a window one cell larger than the area where
-	// the rule is stated (the box and the ring around it, or for the last
-	// step of a cycle the box's image too): the outer ring is only read.
-	free := p.freeCells()
-	for t := range per {
-		if t+1 == per && p.transient() {
-			break
-		}
-		area := p.stepArea(t)
-		got := life.Step(p.planeOf(pat, bg, t, area.Inset(-1)), set.Rule, life.Dead).Crop(image.Rect(1, 1, area.Dx()+1, area.Dy()+1))
-		want := p.planeOf(pat, bg, t+1, area)
-		if free != nil {
-			for pt := range free[t] { // compare only where the rule is stated
-				if pt.In(area) {
-					got.Set(pt.X-area.Min.X, pt.Y-area.Min.Y, false)
-					want.Set(pt.X-area.Min.X, pt.Y-area.Min.Y, false)
-				}
-			}
-		}
-		if !got.Equal(want) {
-			switch {
-			case t+1 < per:
-				return fmt.Errorf("lifesat: generation %d does not step to generation %d", t, t+1)
-			case p.Shift == image.Point{} && p.Transform == life.Id:
-				return fmt.Errorf("lifesat: generation %d does not step to generation 0", t)
-			}
-			return fmt.Errorf("lifesat: generation %d does not step to generation 0 moved by %v", t, Motion{per, p.Transform, p.Shift})
-		}
-	}
-	if p.Template != nil {
-		if err := p.checkTemplate(pat, bg); err != nil {
-			return err
-		}
-	}
-	if err := p.checkKnown(pat); err != nil {
-		return err
-	}
-	if !set.AnyPeriod && !p.transient() {
-		for _, r := range p.repeats() {
-			if p.isMoved(pat, bg, r.n, r.t) {
-				return fmt.Errorf("lifesat: the pattern repeats after %d generations, before its period %d", r.n, per*p.turns())
-			}
-		}
-	}
-	if p.Symmetry != "" {
-		for t, b := range pat.Phases {
-			if !p.Symmetry.Holds(b) {
-				return fmt.Errorf("lifesat: generation %d lacks symmetry %s", t, p.Symmetry)
-			}
-		}
-	}
-	b := pat.Board()
-	if p.Cage != nil {
-		for y := range p.Height {
-			for x := range p.Width {
-				if b.Alive(x, y) && !p.Cage.Alive(x, y) {
-					return fmt.Errorf("lifesat: cell (%d,%d) is alive outside the cage", x, y)
-				}
-			}
-		}
-	}
-	for _, pt := range p.Blink {
-		if !b.Alive(pt.X, pt.Y) || pat.Phases[1].Alive(pt.X, pt.Y) {
-			return fmt.Errorf("lifesat: cell (%d,%d) does not blink", pt.X, pt.Y)
-		}
-	}
-	pop := b.Population()
-	switch {
-	case pop < p.MinPop:
-		return fmt.Errorf("lifesat: population %d below the minimum %d", pop, p.MinPop)
-	case p.MaxPop > 0 && pop > p.MaxPop:
-		return fmt.Errorf("lifesat: population %d above the maximum %d", pop, p.MaxPop)
-	case p.mustLive(set) && b.Equal(bg.Window(nil, 0, p.Box())):
-		return errors.New("lifesat: the pattern is empty")
-	}
-	return p.checkConstraints(pat, bg)
+// transient reports whether p is a reaction: a template and no period.
+func (p Problem) transient() bool { return p.Template != nil && p.Period == 0 }
+
+// A Motion relates two generations of a pattern: generation t+Gens is
+// generation t turned or reflected by Transform about the box's centre,
+// then moved by Shift. The turn maps the cells of the box as
+// life.Transform.Cell does: onto the box itself, or, for a transform
+// that swaps the axes in a box that is not square, onto the Height x
+// Width box with the same top-left corner.
+//
+// A glider moving down and right is Motion{Gens: 4, Shift: image.Pt(1,
+// 1)} and also, at half its period, Motion{Gens: 2, Transform:
+// life.FlipDiag, Shift: image.Pt(1, 0)} in a 4x4 box (logic-life-search's
+// "-s p2 RE\ x1"); an oscillator whose generation 2 is generation 0
+// mirrored top to bottom is Motion{Gens: 2, Transform: life.FlipTB}; with
+// Gens 0 a motion is a symmetry of every generation.
+type Motion struct {
+	Gens      int
+	Transform life.Transform
+	Shift     image.Point
 }
 
-// mustLive reports whether generation 0 must differ from the background:
-// unless AllowEmpty or a template, and always for a spaceship without a
-// template, which must move.
-func (p Problem) mustLive(set Settings) bool {
-	return p.Template == nil && (!set.AllowEmpty || p.travel() != image.Point{})
+// A PopBound bounds the live cells of the box summed over the
+// generations Gens (generation 0 when Gens is empty; a generation named
+// twice counts twice): at least Min, and Max.
+type PopBound struct {
+	Gens []int
+	Min  int
+	Max  Limit
+}
+
+// A Limit is an upper bound on a number of cells, or no bound: the zero
+// Limit bounds nothing, AtMost(n) admits at most n (none at all when n is
+// negative).
+type Limit struct {
+	n   int
+	set bool
+}
+
+// A KnownCell is cell (X, Y) of generation Gen, given as alive or dead.
+type KnownCell struct {
+	Gen, X, Y int
+	Alive     bool
 }

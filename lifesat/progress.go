@@ -2,123 +2,134 @@ package lifesat
 
 import (
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// progressEvery is how often a running search tells Settings.Progress
-// that it is still at work.
-var progressEvery = 10 * time.Second
+// A Phase says what long work was doing when it reported its Progress.
+type Phase uint8
 
-// A watch tells Settings.Progress, every progressEvery while a search's
-// solver loads or runs, for how long it has run, how many conflicts its
-// sessions have met (when they count them, see logic.ConflictCounter) and
-// how many patterns it has found. A nil *watch (no Progress) does
-// nothing.
-type watch struct {
-	what     any // the problem, as the other reports name it
-	report   func(format string, args ...any)
-	start    time.Time
-	found    atomic.Int64
-	mu       sync.Mutex
-	loaded   bool // a session was added: the solver is at work
-	counters []logic.ConflictCounter
-	quit     chan struct{}
-	done     chan struct{}
+const (
+	// PhaseEncoded: the formula is built; Vars and Clauses give its
+	// size, Elapsed the time the encoding took.
+	PhaseEncoded Phase = iota + 1
+	// PhaseLoading: the formula is being loaded into the solver, for
+	// Elapsed so far.
+	PhaseLoading
+	// PhaseSearching: the solver runs, for Elapsed so far; Conflicts and
+	// Found say what it has done.
+	PhaseSearching
+	// PhaseImproved: an optimization found a better pattern, of Best
+	// live cells, Elapsed after it began.
+	PhaseImproved
+	// PhaseRows: a row program (no solver) placed Row of Rows rows and
+	// keeps States pairs of rows.
+	PhaseRows
+	// PhasePass: the wastage program (package density) moved on: Detail
+	// names its step; Best and Bound are the best population found and the
+	// least upper bound proved so far.
+	PhasePass
+)
+
+var phaseNames = [...]string{"", "encoded", "loading", "searching", "improved", "rows", "pass"}
+
+// String names the phase: "encoded", "loading", "searching", "improved",
+// "rows" or "pass".
+func (ph Phase) String() string {
+	if int(ph) < len(phaseNames) && ph != 0 {
+		return phaseNames[ph]
+	}
+	return fmt.Sprintf("phase(%d)", uint8(ph))
 }
 
-// startWatch starts the reports on the search of what. From then on
-// set.Progress is a locked version of itself, so that the search's own
-// reports and the watch's never overlap. Call it on the search's own copy
-// of the settings.
-func (set *Settings) startWatch(what any) *watch {
-	if set.Progress == nil {
-		return nil
+// MarshalText writes the phase's name, so that a Progress travels as JSON
+// between processes.
+func (ph Phase) MarshalText() ([]byte, error) {
+	if ph == 0 || int(ph) >= len(phaseNames) {
+		return nil, fmt.Errorf("lifesat: no phase %d", uint8(ph))
 	}
-	var mu sync.Mutex
-	report := set.Progress
-	locked := func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		report(format, args...)
-	}
-	set.Progress = locked
-	w := &watch{what: what, report: locked, start: time.Now(), quit: make(chan struct{}), done: make(chan struct{})}
-	go w.run()
-	return w
+	return []byte(ph.String()), nil
 }
 
-func (w *watch) run() {
-	defer close(w.done)
-	t := time.NewTicker(progressEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-w.quit:
-			return
-		case <-t.C:
-			w.report("%s", w.line())
+// UnmarshalText reads a phase's name.
+func (ph *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if i > 0 && n == string(b) {
+			*ph = Phase(i)
+			return nil
 		}
 	}
+	return fmt.Errorf("lifesat: unknown phase %q", b)
 }
 
-// line is one report: "oscillator p3 16x16: searching for 20s, 523114
-// conflicts (26155 a second)".
-func (w *watch) line() string {
-	elapsed := time.Since(w.start)
-	w.mu.Lock()
-	if !w.loaded {
-		w.mu.Unlock()
-		return fmt.Sprintf("%v: loading the formula into the solver for %v", w.what, elapsed.Round(time.Second))
-	}
-	msg := fmt.Sprintf("%v: searching for %v", w.what, elapsed.Round(time.Second))
-	counting := false
-	var n int64
-	for _, c := range w.counters {
-		if k := c.Conflicts(); k >= 0 {
-			n += k
-			counting = true
+// Progress is one report of long work (Settings.Progress): what is done,
+// and how far it has come. Which fields apply depends on the Phase, as
+// its constants say; the others are zero. String writes it as the
+// command's -v prints it.
+type Progress struct {
+	Phase Phase
+	// What names the work: the problem (Problem.String) or, for a
+	// predecessor search, what it looks for.
+	What string
+	// Raced is true in the reports of a race's member, numbered Member
+	// (from 0, as Race numbers them).
+	Raced  bool `json:",omitempty"`
+	Member int  `json:",omitempty"`
+	// Elapsed is how long the phase's work has run.
+	Elapsed time.Duration
+	// Vars and Clauses are the formula's size (PhaseEncoded).
+	Vars, Clauses int `json:",omitempty"`
+	// Conflicts are the conflicts the solver's sessions have met so far,
+	// or -1 when they do not count them (PhaseSearching; see
+	// logic.ConflictCounter).
+	Conflicts int64 `json:",omitempty"`
+	// Found is the number of patterns found so far (PhaseSearching).
+	Found int `json:",omitempty"`
+	// Best is the best value found so far and Bound the least upper bound
+	// proved, in live cells (PhaseImproved, PhasePass).
+	Best, Bound int `json:",omitempty"`
+	// Row, Rows and States are a row program's place (PhaseRows).
+	Row, Rows, States int `json:",omitempty"`
+	// Detail is a row program's own words for its step (PhasePass).
+	Detail string `json:",omitempty"`
+}
+
+// String writes the report as a line: "oscillator p3 16x16: searching
+// for 20s, 523114 conflicts (26155 a second)", prefixed "member K: " in a
+// race.
+func (p Progress) String() string {
+	var s string
+	switch p.Phase {
+	case PhaseEncoded:
+		s = fmt.Sprintf("%s: %d variables, %d clauses, encoded in %v", p.What, p.Vars, p.Clauses, p.Elapsed.Round(time.Millisecond))
+	case PhaseLoading:
+		s = fmt.Sprintf("%s: loading the formula into the solver for %v", p.What, p.Elapsed.Round(time.Second))
+	case PhaseSearching:
+		s = fmt.Sprintf("%s: searching for %v", p.What, p.Elapsed.Round(time.Second))
+		if p.Conflicts >= 0 {
+			rate := 0.0
+			if p.Elapsed > 0 {
+				rate = float64(p.Conflicts) / p.Elapsed.Seconds()
+			}
+			s += fmt.Sprintf(", %d conflicts (%.0f a second)", p.Conflicts, rate)
 		}
+		if p.Found > 0 {
+			s += fmt.Sprintf(", %d found", p.Found)
+		}
+	case PhaseImproved:
+		s = fmt.Sprintf("%s: found %d live cells after %v", p.What, p.Best, p.Elapsed.Round(time.Millisecond))
+	case PhaseRows:
+		s = fmt.Sprintf("%s: row %d of %d: %d pairs of rows", p.What, p.Row, p.Rows, p.States)
+	case PhasePass:
+		s = fmt.Sprintf("%s: %s: best %d, bound %d", p.What, p.Detail, p.Best, p.Bound)
+	default:
+		s = fmt.Sprintf("%s: %v", p.What, p.Phase)
 	}
-	w.mu.Unlock()
-	if counting {
-		msg += fmt.Sprintf(", %d conflicts (%.0f a second)", n, float64(n)/elapsed.Seconds())
+	if p.Raced {
+		s = fmt.Sprintf("member %d: %s", p.Member, s)
 	}
-	if k := w.found.Load(); k > 0 {
-		msg += fmt.Sprintf(", %d found", k)
-	}
-	return msg
+	return s
 }
 
-// add tells the watch that sess is loaded and searching, and counts its
-// conflicts too, when it can tell them.
-func (w *watch) add(sess logic.Session) {
-	if w == nil {
-		return
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.loaded = true
-	if c, ok := sess.(logic.ConflictCounter); ok {
-		w.counters = append(w.counters, c)
-	}
-}
-
-// foundOne counts a pattern found.
-func (w *watch) foundOne() {
-	if w != nil {
-		w.found.Add(1)
-	}
-}
-
-// stop ends the reports; none comes after stop returns.
-func (w *watch) stop() {
-	if w == nil {
-		return
-	}
-	close(w.quit)
-	<-w.done
-}
+// DefaultProgressEvery is how often a running solver's work is reported
+// when Settings.ProgressEvery is 0.
+const DefaultProgressEvery = 10 * time.Second

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"runtime"
 	"sync"
 
@@ -62,7 +63,11 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	set := s.orDefaults()
 	set.Solutions = 1
 	// A problem that no member could search is one error, not a member's.
-	in, err := encode(ctx, p, set, nil, sizeOnly, formulaSize{})
+	su, err := newSetup(p, &set)
+	if err != nil {
+		return nil, err
+	}
+	in, err := encode(ctx, su, nil, sizeOnly, formulaSize{})
 	if err == nil {
 		err = p.fits(set, true, in.size)
 	}
@@ -73,7 +78,8 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	jobs = JobsThatFit(p, &set, jobs)
+	sz := in.size
+	jobs = jobsThatFit(jobs, set.memory(), logic.Footprint(set.Solver, int(sz.vars), int(sz.clauses), int(sz.lits)))
 	member := o.Member
 	if member == nil {
 		member = func(ctx context.Context, _ int, st Strategy) (*Result, error) {
@@ -102,10 +108,11 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 		next++
 		st.Settings.MaxMemory = share
 		if report := set.Progress; report != nil {
-			st.Settings.Progress = func(format string, args ...any) {
+			st.Settings.Progress = func(pr Progress) {
 				progress.Lock()
 				defer progress.Unlock()
-				report("member %d: "+format, append([]any{k}, args...)...)
+				pr.Raced, pr.Member = true, k
+				report(pr)
 			}
 		}
 		running++
@@ -141,7 +148,7 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 				if err != nil {
 					return nil, fmt.Errorf("lifesat: race member %d (%s): %w", e.k, st, err)
 				}
-				if err := p.Check(un, &set); err != nil {
+				if err := su.check(un); err != nil {
 					return nil, fmt.Errorf("lifesat: internal error: the answer of race member %d (%s) fails verification: %w", e.k, st, err)
 				}
 				pats[i] = un
@@ -164,12 +171,24 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 // the settings' memory budget side by side (each gets its share); at
 // least 1. The whole problem is the largest member. Race runs that many.
 func JobsThatFit(p Problem, s *Settings, jobs int) int {
-	set := s.orDefaults()
-	need, err := Memory(p, &set)
-	if err != nil || need <= 0 {
+	su, err := newSetup(p, s)
+	if err != nil {
 		return max(1, jobs) // the search itself reports what is wrong
 	}
-	return max(1, min(jobs, int(set.memory()/need)))
+	need, err := su.memory()
+	if err != nil {
+		return max(1, jobs)
+	}
+	return jobsThatFit(jobs, su.set.memory(), need)
+}
+
+// jobsThatFit is jobs, or as many searches that need need bytes each as
+// fit in budget; at least 1.
+func jobsThatFit(jobs int, budget, need int64) int {
+	if need <= 0 {
+		return max(1, jobs)
+	}
+	return max(1, min(jobs, int(budget/need)))
 }
 
 // String says what the member searches: "the D4+ sub-problem, seed 4,
@@ -187,4 +206,48 @@ func (st Strategy) String() string {
 		enc = DefaultEncoding
 	}
 	return fmt.Sprintf("%s, seed %d, %s encoding", what, st.Settings.Seed, enc)
+}
+
+// Unroll returns generations 0..n-1 of pat's evolution, an answer of p,
+// each a board of the box: pat's own phases, and past them its phases
+// moved by the period's motion, on the plane of p under the settings'
+// rule. A member of a Race that searched a motion's sub-problem (half
+// the generations of a flipping oscillator) answers with fewer phases
+// than the whole problem's; Unroll gives the whole problem's. It is an
+// error when a generation has cells outside the box.
+func (p Problem) Unroll(pat *Pattern, n int, s *Settings) (*Pattern, error) {
+	if len(pat.Phases) == n {
+		return pat, nil
+	}
+	set := s.orDefaults()
+	r := set.Rule
+	if r.Partial() {
+		r = r.Min() // the plane outside the box is the same in its range
+	}
+	su, err := newSetup(p, &Settings{Rule: r})
+	if err != nil {
+		return nil, err
+	}
+	bg := su.bg
+	if len(pat.Phases) != p.gens() {
+		return nil, fmt.Errorf("lifesat: pattern has %d phases, want %d", len(pat.Phases), p.gens())
+	}
+	out := &Pattern{Rule: pat.Rule, Phases: make([]*life.Board, n)}
+	for g := range n {
+		out.Phases[g] = p.planeOf(pat, bg, g, p.Box())
+		if !p.reach(g).In(p.Box()) {
+			// Its cells that left the box must be background.
+			moved := p.planeOf(pat, bg, g, p.reach(g))
+			back := bg.Window(nil, g, p.reach(g))
+			for y := range moved.Height() {
+				for x := range moved.Width() {
+					c := p.reach(g).Min.Add(image.Pt(x, y))
+					if !c.In(p.Box()) && moved.Alive(x, y) != back.Alive(x, y) {
+						return nil, fmt.Errorf("lifesat: generation %d of the pattern has a cell at (%d,%d), outside the box", g, c.X, c.Y)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
 }

@@ -64,3 +64,19 @@ func (p Problem) RuleRange(pat *Pattern, r rule.Rule) (rule.Rule, error) {
 	}
 	return rng, nil
 }
+
+// ruleRange is the range of rules pat works in, checked against the
+// transitions of the model it was decoded from: the model's rule must lie
+// in that range.
+func (in *Instance) ruleRange(pat *Pattern, model []bool) (rule.Rule, error) {
+	rng, err := in.Problem.RuleRange(pat, in.Rule)
+	if err != nil {
+		return rule.Rule{}, err
+	}
+	for n := range rule.Neighbourhood(512) {
+		if !rng.Free(n) && in.Transition(n).Value(model) != rng.Transition(n) {
+			return rule.Rule{}, fmt.Errorf("lifesat: internal error: the model's transition %d is not the one its pattern needs", n)
+		}
+	}
+	return rng, nil
+}

@@ -11,30 +11,6 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// Stats describe the work of a search.
-type Stats struct {
-	Vars, Clauses int
-	Encode, Solve time.Duration
-	// Solves is the number of solver calls.
-	Solves int
-	// Improvements is the number of better answers an optimization found.
-	Improvements int
-}
-
-// A Result is the outcome of a search.
-type Result struct {
-	// Status is logic.Sat when at least one pattern was found,
-	// logic.Unsat when it is proved that none exists, logic.Unknown when
-	// the search stopped first.
-	Status logic.Status
-	// Patterns are the distinct patterns found, each verified by Check.
-	Patterns []*Pattern
-	// Exhausted is true when it is proved that no further pattern exists
-	// (fewer than Settings.Solutions came back).
-	Exhausted bool
-	Stats     Stats
-}
-
 // Search finds patterns that solve p: up to Settings.Solutions distinct
 // ones. Two still lifes or oscillators are distinct when neither is a
 // phase of the other; two spaceships when neither is a phase of the other
@@ -51,11 +27,14 @@ type Result struct {
 // logic.Gophersat). A problem whose formula would need more than MaxMemory
 // is refused with ErrProblem before it is built.
 func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
-	set := s.orDefaults()
+	su, err := newSetup(p, s)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{}
-	err := enumerate(ctx, p, set, &res.Stats, func(pat *Pattern) bool {
+	err = enumerate(ctx, su, &res.Stats, func(pat *Pattern) bool {
 		res.Patterns = append(res.Patterns, pat)
-		return len(res.Patterns) < set.Solutions
+		return len(res.Patterns) < su.set.Solutions
 	}, &res.Exhausted)
 	if len(res.Patterns) > 0 {
 		res.Status = logic.Sat
@@ -74,26 +53,30 @@ func Search(ctx context.Context, p Problem, s *Settings) (*Result, error) {
 // returns nil when the patterns ran out or yield stopped, and ctx.Err()
 // when ctx ended first.
 func Enumerate(ctx context.Context, p Problem, s *Settings, yield func(*Pattern) bool) error {
+	su, err := newSetup(p, s)
+	if err != nil {
+		return err
+	}
 	var st Stats
 	var done bool
-	return enumerate(ctx, p, s.orDefaults(), &st, yield, &done)
+	return enumerate(ctx, su, &st, yield, &done)
 }
 
 // enumerate is the loop under Search and Enumerate; it fills st and sets
 // *exhausted when it proves that no further pattern exists.
-func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield func(*Pattern) bool, exhausted *bool) error {
+func enumerate(ctx context.Context, su *setup, st *Stats, yield func(*Pattern) bool, exhausted *bool) error {
+	p, set := su.p, su.set
 	start := time.Now()
-	in, err := encode(ctx, p, set, nil, inSolver, formulaSize{})
+	in, err := encode(ctx, su, nil, inSolver, formulaSize{})
 	if err != nil {
 		return err
 	}
 	*st = Stats{Vars: in.CNF.NumVars(), Clauses: in.CNF.NumClauses(), Encode: time.Since(start)}
-	set.progress("%v: %d variables, %d clauses, encoded in %v", p, st.Vars, st.Clauses, st.Encode.Round(time.Millisecond))
-	_, solver := set.diversify(p)
-	solver = logic.OrDefault(solver)
+	set.progress(Progress{Phase: PhaseEncoded, What: p.String(), Vars: st.Vars, Clauses: st.Clauses, Elapsed: st.Encode})
+	solver := logic.OrDefault(su.solver)
 	start = time.Now()
 	defer func() { st.Solve = time.Since(start) }()
-	w := set.startWatch(p)
+	w := set.startWatch(p.String())
 	defer w.stop()
 	sess, err := logic.StartContext(ctx, solver, in.CNF)
 	if err != nil {
@@ -119,7 +102,7 @@ func enumerate(ctx context.Context, p Problem, set Settings, st *Stats, yield fu
 		}
 		model := sess.Model()
 		pat := in.Decode(model)
-		if err := p.Check(pat, &set); err != nil {
+		if err := su.check(pat); err != nil {
 			return fmt.Errorf("lifesat: internal error: the solver's answer fails verification: %w", err)
 		}
 		if set.Rule.Partial() {
@@ -164,7 +147,7 @@ func (in *Instance) blockSize(pat *Pattern) formulaSize {
 // A phase is one generation of an answer's evolution that could be
 // generation 0 of another answer: its cells (a board of area, on the
 // plane of generation 0) and the moves that place it in the box.
-type phase struct {
+type blockPhase struct {
 	board *life.Board
 	area  image.Rectangle
 	moves []image.Point
@@ -177,9 +160,9 @@ type phase struct {
 // spaceship, whose background allows the move. A generation whose
 // background is not generation 0's, or whose pattern is not in the box,
 // is none.
-func (in *Instance) phases(pat *Pattern) []phase {
+func (in *Instance) phases(pat *Pattern) []blockPhase {
 	p := in.Problem
-	var out []phase
+	var out []blockPhase
 	for n := range p.period() * p.turns() {
 		area := p.reach(n)
 		b := p.planeOf(pat, in.bg, n, area)
@@ -191,7 +174,7 @@ func (in *Instance) phases(pat *Pattern) []phase {
 				}
 			}
 		}
-		ph := phase{board: b, area: area}
+		ph := blockPhase{board: b, area: area}
 		candidates := []image.Point{{}}
 		if p.travel() != (image.Point{}) && !live.Empty() {
 			candidates = candidates[:0]
@@ -253,7 +236,8 @@ func (in *Instance) block(ctx context.Context, sess logic.Session, pat *Pattern)
 }
 
 // FindStillLife is the simple form for notebooks: one non-empty still life
-// in a w x h box, or nil when none exists.
+// in a w x h box, or nil when none exists. It runs one search (Search with
+// s), as FindOscillator does.
 func FindStillLife(w, h int, s *Settings) (*life.Board, error) {
 	res, err := Search(context.Background(), StillLife(w, h), s)
 	if err != nil || res.Status != logic.Sat {
@@ -264,6 +248,13 @@ func FindStillLife(w, h int, s *Settings) (*life.Board, error) {
 
 // FindOscillator is the simple form for notebooks: the phases of one
 // oscillator of period p in a w x h box, or nil when none exists.
+//
+// It runs one search, Search with s, in this goroutine: one seed, one
+// encoding, the whole box. The command's "lifesat osc" races several
+// members instead (Race with the members of Strategies: other seeds and
+// encodings, symmetric and moving sub-problems), which answers hard
+// periods far sooner, at the cost of one process or goroutine per
+// member; docs/speed.md compares the two.
 func FindOscillator(p, w, h int, s *Settings) ([]*life.Board, error) {
 	res, err := Search(context.Background(), Oscillator(p, w, h), s)
 	if err != nil || res.Status != logic.Sat {

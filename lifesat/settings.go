@@ -2,6 +2,7 @@ package lifesat
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -92,31 +93,26 @@ type Settings struct {
 	// AnyPeriod admits oscillators whose period divides the Problem's
 	// (still lifes among them). By default the period is exact.
 	AnyPeriod bool
-	// Progress, when not nil, is told about long work as it goes: the
-	// size of the formula, each better answer of an optimization, and,
-	// every 10 seconds while the solver runs, for how long it has run,
-	// its conflicts (when its sessions count them, as the embedded
+	// Progress, when not nil, is told about long work as it goes, one
+	// Progress value a report: the size of the formula, each better
+	// answer of an optimization, a row program's steps, and, every
+	// ProgressEvery while the solver loads or runs, for how long it has
+	// run, its conflicts (when its sessions count them, as the embedded
 	// gophersat's and cadical's do: logic.ConflictCounter) and the
 	// patterns found so far. It is called from the searching goroutine
 	// and from one of the search's own, never twice at once by one search
 	// (searches that run side by side with the same Progress call it each
 	// on its own), and not after the search returns.
-	Progress func(format string, args ...any)
+	Progress func(Progress)
+	// ProgressEvery is how often a running solver's work is reported to
+	// Progress; 0 means DefaultProgressEvery (10 seconds).
+	ProgressEvery time.Duration
 	// MaxMemory is the memory budget of the search in bytes, as estimated
 	// before the formula is built (see the package constant MaxMemory);
 	// 0 means MaxMemory. Searches that run side by side share the
 	// machine's memory: give each its part. A budget above MaxMemory is
 	// read as MaxMemory.
 	MaxMemory int64
-}
-
-// memory is the search's memory budget: s.MaxMemory, or the package's
-// MaxMemory when that is 0 or larger.
-func (s *Settings) memory() int64 {
-	if s.MaxMemory <= 0 || s.MaxMemory > MaxMemory {
-		return MaxMemory
-	}
-	return s.MaxMemory
 }
 
 // diversify resolves Auto for p: the flips to write, and the solver to
@@ -149,10 +145,10 @@ func (s *Settings) diversify(p Problem) (Diversify, logic.Solver) {
 	return FlipAll, s.Solver
 }
 
-// progress reports to s.Progress if there is one.
-func (s *Settings) progress(format string, args ...any) {
+// progress reports p to s.Progress if there is one.
+func (s *Settings) progress(p Progress) {
 	if s.Progress != nil {
-		s.Progress(format, args...)
+		s.Progress(p)
 	}
 }
 
@@ -171,4 +167,24 @@ func (s *Settings) orDefaults() Settings {
 		d.Solutions = 1
 	}
 	return d
+}
+
+// MaxMemory bounds the memory a search may need, in bytes, as estimated
+// before anything is built: the formula, exactly sized, and the solver's
+// copy of it (logic.Footprint, an estimate for each backend). A problem over
+// it is refused with an error that wraps ErrProblem and names the
+// estimate; the limits on the box (MaxSide, MaxCells) alone do not bound
+// the formula, whose size also depends on the period, the encoding, the
+// population bounds and, for Maximize, a counter over every cell that
+// grows with the square of their number. The estimates keep the peak
+// memory of every problem the limits accept under 4 GB (docs/limits.md).
+const MaxMemory = 3_000_000_000
+
+// memory is the search's memory budget: s.MaxMemory, or the package's
+// MaxMemory when that is 0 or larger.
+func (s *Settings) memory() int64 {
+	if s.MaxMemory <= 0 || s.MaxMemory > MaxMemory {
+		return MaxMemory
+	}
+	return s.MaxMemory
 }

@@ -32,38 +32,27 @@ type Strategy struct {
 // with no symmetry, the next members take the strong symmetric
 // sub-problems (D8, D4x, D4+, C4, whichever fit the box and the shift):
 // every generation of a symmetric pattern has 4 to 8 times fewer free
-// cells, so such searches are much smaller, and any answer they find is an
-// answer to p. (Measured with "lifesat osc -period 3 -size 16x16 -jobs
-// 1": 0.2-1.4 s with -sym D8 over seeds 1-3, while C2 did not finish in
-// 60 s.) Right after the first of them (D8, the cheapest), or first when
-// none fits, come the motion members of an even period (subMotions): the
-// sub-problems whose generation Period/2 is generation 0 reflected or
-// turned half round, or whose generation Period/4 is it turned a quarter
-// round, with the shift that makes the whole period p's: a flipping
-// oscillator or a glide-reflective ship needs only that part of its
-// generations, and its answer, unrolled (Unroll), is an answer to p. In a
-// square box with no shift, one of each pair that a turn or reflection
-// of the box makes alike is enough (F\ for F/ too, F- for F|, R90 for
-// R270). (Measured on an exact period-4 oscillator in 10x10 with
-// cadical, one run each: D8 proved empty in 0.2 s, D4x in 11 s, D4+ in 4
-// s, C4 in 43 s, R90 in 59 s, while F\ found one in 0.3 s and R180 in 26
-// s. A race of 2, seeds 1-5, "lifesat-bench -suite races": a median of
-// 123 s without the motion members and 0.69 s with them with cadical,
-// over 180 s and 17 s with gophersat; exact p4 8x8, 11.3 s and 7.6 s
-// with cadical, 28 s and 4.1 s with gophersat.)
-// Then the other strong symmetries, then the weak symmetries, which
-// halve the cells only, alternate with members that search p whole, a
-// weak one first: the diagonal mirrors D2\ and D2/, the axis mirrors D2-
-// and D2|, and C2 last. (For a period-3 oscillator in 8x8, seeds 1-5,
-// where no strong one exists, the diagonal mirrors found one in
-// 0.05-0.25 s, D2- and D2| proved they have none in 1.3-1.9 s and C2 in
-// 15-22 s; on two cores a whole member first would keep them from ever
-// starting.) When p is already symmetric, the next members take the
+// cells, and any answer they find is an answer to p. Right after the
+// first of them (D8, the cheapest), or first when none fits, come the
+// motion members of an even period (subMotions): the sub-problems whose
+// generation Period/2 is generation 0 reflected or turned half round, or
+// whose generation Period/4 is it turned a quarter round, with the shift
+// that makes the whole period p's: a flipping oscillator or a
+// glide-reflective ship needs only that part of its generations, and its
+// answer, unrolled (Unroll), is an answer to p. In a square box with no
+// shift, one of each pair that a turn or reflection of the box makes
+// alike is enough (F\ for F/ too, F- for F|, R90 for R270). Then the
+// other strong symmetries, then the weak symmetries, which halve the
+// cells only, alternate with members that search p whole, a weak one
+// first: the diagonal mirrors D2\ and D2/, the axis mirrors D2- and D2|,
+// and C2 last. When p is already symmetric, the next members take the
 // larger symmetries that include p's (D8 for C4; C4, D4+, D4x and D8 for
 // C2): a C4 oscillator with D8 symmetry is a C4 oscillator. A whole
 // member differs by its seed and, when s leaves the encoding to the
 // library, by the encoding, in turn; when p is a still life or has a
-// template every member is whole. Member k uses seed Seed+k.
+// template every member is whole. Member k uses seed Seed+k. Why this
+// order, with its measurements: docs/speed.md, "Why the race's members
+// come in this order".
 func Strategies(p Problem, s *Settings, n int) []Strategy {
 	base := s.orDefaults()
 	strong, weak := subSymmetries(p)
@@ -188,10 +177,7 @@ func subMotions(p Problem, r rule.Rule) []Problem {
 			q.Template = tmpl.New(p.Width, p.Height, per)
 			q.MinPop = max(q.MinPop, 1) // a template admits the empty pattern
 		}
-		if q.Validate() != nil {
-			continue
-		}
-		if bg, err := q.validateUnder(r); err != nil || !q.carries(bg) {
+		if su, err := newSetup(q, &Settings{Rule: r}); err != nil || !q.carries(su.bg) {
 			continue
 		}
 		out = append(out, q)

@@ -135,18 +135,6 @@ func (p Problem) validateTemplate() error {
 	return nil
 }
 
-// gens is the number of generations a search has: the template's without
-// a period, the period otherwise.
-func (p Problem) gens() int {
-	if p.transient() {
-		return len(p.Template.Gens)
-	}
-	return p.period()
-}
-
-// transient reports whether p is a reaction: a template and no period.
-func (p Problem) transient() bool { return p.Template != nil && p.Period == 0 }
-
 // outside is what Validate knows of the plane's cell (x, y) of
 // generation g, outside the box: the Background's, or on the empty plane
 // dead at even generations (under a B0 rule it strobes, so an odd

@@ -39,6 +39,8 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/lifesat/lifesat/internal/statusline"
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/bench"
 )
 
@@ -168,19 +170,34 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	written := 0
 	for _, s := range suites {
 		fmt.Fprintf(stderr, "lifesat-bench: suite %s: %s\n", s.Name, s.Doc)
-		var st *status
-		rows, err := bench.Run(ctx, s, &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Only: onlyRe,
+		var st *statusline.Line
+		var running string // the run under way, as the status line says it
+		var runsDone int
+		opts := &bench.Options{Seeds: *seeds, Timeout: *timeout, LLS: *lls, Only: onlyRe,
 			Starting: func(what string, done, total int) {
 				if st == nil && terminal > 0 {
-					st = newStatus(stderr, s.Name, total, terminal)
+					st = statusline.New(stderr, terminal, total)
 				}
-				st.starting(what, done)
+				running, runsDone = s.Name+": "+what, done
+				st.Set(running, done)
 			},
 			Progress: func(r bench.Row) {
-				st.println(stderr, fmt.Sprintf("  %-34s %-14s %-16s seed %-2d %9.1f ms  %s verified=%v %s",
-					r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value))
-			}})
-		st.done()
+				line := fmt.Sprintf("  %-34s %-14s %-16s seed %-2d %9.1f ms  %s verified=%v %s",
+					r.Problem, r.Encoding, r.Solver, r.Seed, r.EncodeMS+r.SolveMS, r.Status, r.Verified, r.Value)
+				if st == nil {
+					fmt.Fprintln(stderr, line)
+				} else {
+					st.Println(line)
+				}
+			}}
+		if terminal > 0 {
+			// The running search's own report after the run's name.
+			opts.Search = func(p lifesat.Progress) {
+				st.Set(running+": "+strings.TrimPrefix(p.String(), p.What+": "), runsDone)
+			}
+		}
+		rows, err := bench.Run(ctx, s, opts)
+		st.Done()
 		if err != nil {
 			return 0, err
 		}

@@ -148,7 +148,7 @@ func TestStatusLine(t *testing.T) {
 	text := errOut.String()
 	counts, _ := bench.Find("counts")
 	for _, want := range []string{
-		"\rcounts: count still life 3x3, ",       // the first run's status
+		" counts: count still life 3x3, ",        // the first run's status
 		fmt.Sprintf("(0/%d)", len(counts.Cases)), // none done of them all
 	} {
 		if !strings.Contains(text, want) {

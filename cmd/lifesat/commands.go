@@ -164,7 +164,9 @@ func version() string {
 	if rev != "" {
 		out += fmt.Sprintf(" (revision %s, %s%s)", rev, at, dirty)
 	} else {
-		out += " (no VCS revision: built outside a checkout, or by go run)"
+		// The toolchain records none in three cases, which the binary
+		// cannot tell apart.
+		out += " (no VCS revision: built by go run, outside a git checkout, or with -buildvcs=false, which `go env GOFLAGS` may hold)"
 	}
 	return out + " " + bi.GoVersion
 }

@@ -58,7 +58,7 @@ func TestConstraintWordsRefused(t *testing.T) {
 		{[]string{"osc", "-period", "2", "-size", "6x6", "-background-offset", "1,2,3"}, "needs a -background"},
 		{[]string{"osc", "-period", "2", "-size", "6x6", "-change", "0"}, "-change"},
 		{[]string{"osc", "-period", "2", "-size", "6x6", "-pop-sum", "0,1:x:"}, "-pop-sum"},
-		{[]string{"osc", "-period", "2", "-size", "6x6", "-max-change", "-5"}, "-max-change -5"},
+		{[]string{"osc", "-period", "2", "-size", "6x6", "-max-change", "-5"}, `invalid value "-5" for flag -max-change: want 0 or more`},
 		{[]string{"still", "-size", "6x6", "-rule", "B3/S23X"}, "names no neighbourhood"},
 		{[]string{"lls", "-b", "4", "4", "3", "-s", "p2", "RQ"}, `symmetry "RQ" not recognized`},
 	}

@@ -38,6 +38,7 @@ func countCmd(ctx context.Context, e *env, _ string, args []string) (int, error)
 	defer cancel()
 	status := newStatus(e, f.verbose, "count "+describeN(p, s, 2))
 	defer status.done()
+	s = status.follow(s)
 	if f.n == countAll {
 		out := &patternWriter{w: e.stdout, format: format, rule: s.Rule, phases: f.phases}
 		var werr error
@@ -64,7 +65,6 @@ func countCmd(ctx context.Context, e *env, _ string, args []string) (int, error)
 		}
 		return exitFound, nil
 	}
-	s.Progress = reportFound(s.Progress, status)
 	n, err := lifesat.Count(ctx, p, s)
 	status.done()
 	if err != nil {
@@ -109,20 +109,6 @@ func emptyNote(p lifesat.Problem, s *lifesat.Settings) string {
 		return ", the empty pattern counted"
 	}
 	return ", the empty pattern not counted (-allow-empty counts it)"
-}
-
-// reportFound passes the search's reports on, and shows on the status
-// line how many patterns are found so far.
-func reportFound(report func(string, ...any), st *status) func(string, ...any) {
-	if st == nil {
-		return report
-	}
-	return func(format string, args ...any) {
-		if report != nil {
-			report(format, args...)
-		}
-		st.note(fmt.Sprintf(format, args...))
-	}
 }
 
 // solverUnused refuses -solver and -encoding on "count still" when the

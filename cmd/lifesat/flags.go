@@ -180,6 +180,11 @@ func (v limitValue) Set(s string) error {
 	if err != nil {
 		return errors.New("want a whole number")
 	}
+	if n < 0 {
+		// -1 stands for "no limit" inside; on the command line, no
+		// limit is the flag left out.
+		return errors.New("want 0 or more (leave the flag out for no limit)")
+	}
 	*v.n = n
 	return nil
 }

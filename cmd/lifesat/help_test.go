@@ -111,6 +111,14 @@ func TestVersion(t *testing.T) {
 		if code != 0 || errs != "" || !strings.HasPrefix(out, "lifesat ") || !strings.Contains(out, runtime.Version()) {
 			t.Errorf("%v: exit %d %q %q", args, code, out, errs)
 		}
+		// A test binary has no revision: the line names every cause.
+		if !strings.Contains(out, "(revision ") {
+			for _, cause := range []string{"go run", "outside a git checkout", "-buildvcs=false"} {
+				if !strings.Contains(out, cause) {
+					t.Errorf("%v: %q gives no revision and does not name %q as a cause", args, out, cause)
+				}
+			}
+		}
 	}
 	if code, _, errs := lifesatCmd(t, "", "version", "now"); code != exitUsage || !strings.Contains(errs, "no arguments") {
 		t.Errorf("version now: exit %d %q", code, errs)

@@ -54,8 +54,16 @@ func TestCountStillRefusesSolver(t *testing.T) {
 func TestMaxTimeoutPrintsTheBestSoFar(t *testing.T) {
 	// The SAT ladder (-solver) finds a first still life in milliseconds and
 	// better ones after it, but does not prove 12x12's optimum in minutes:
-	// at the time-out the best so far is printed, not proved optimal.
-	code, out, errs := lifesatCmd(t, "", "max", "-size", "12x12", "-solver", "gophersat", "-timeout", "10s", "-format", "cells")
+	// at the time-out the best so far is printed, not proved optimal. A
+	// machine too busy to find the first one in 10 s gets a minute more.
+	var code int
+	var out, errs string
+	for _, limit := range []string{"10s", "70s"} {
+		code, out, errs = lifesatCmd(t, "", "max", "-size", "12x12", "-solver", "gophersat", "-timeout", limit, "-format", "cells")
+		if out != "" {
+			break
+		}
+	}
 	if code != exitStopped || !strings.Contains(errs, "not proved optimal") {
 		t.Fatalf("exit %d, %q", code, errs)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os/exec"
 	"regexp"
 	"runtime"
@@ -51,14 +50,15 @@ func TestRaceReportsProgressLive(t *testing.T) {
 	real := memberCommand
 	defer func() { memberCommand = real }()
 	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
-		report := fmt.Sprintf(`cat >/dev/null; echo "lifesat: member %d: oscillator p7 9x9: searching" >&3; exec sleep 60`, k)
+		// A member's report: a lifesat.Progress as a JSON line.
+		report := `cat >/dev/null; echo '{"Phase":"searching","What":"oscillator p7 9x9","Elapsed":1000000000,"Conflicts":-1}' >&3; exec sleep 60`
 		return exec.CommandContext(ctx, "sh", "-c", report), nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &seenLines{want: map[string]bool{"0": true, "1": true}, done: cancel}
 	code := run(ctx, &env{stdin: strings.NewReader(""), stdout: &strings.Builder{}, stderr: w}, []string{"osc", "-period", "7", "-size", "9x9", "-v", "-jobs", "2"})
-	if code != exitStopped || len(w.want) != 0 {
+	if code != exitStopped || len(w.want) != 0 || !strings.Contains(w.buf.String(), "lifesat: member 1: oscillator p7 9x9: searching for 1s\n") {
 		t.Fatalf("exit %d, want %d (interrupted once both members reported); members not heard: %v; stderr:\n%s", code, exitStopped, w.want, w.buf.String())
 	}
 	memberCommand = real

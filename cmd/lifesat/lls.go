@@ -49,6 +49,9 @@ func llsCmd(ctx context.Context, e *env, _ string, words []string) (int, error) 
 	if err != nil {
 		return 0, usageError{err}
 	}
+	for _, n := range s.Notes {
+		fmt.Fprintln(e.stderr, "lifesat: lls: note:", n)
+	}
 	if a.Solver != "" {
 		if s.Settings.Solver, err = logic.ParseSolver(a.Solver); err != nil {
 			return 0, usageError{fmt.Errorf("lls: -S: %w", err)}

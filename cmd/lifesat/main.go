@@ -75,6 +75,7 @@ func mainCode(args []string) int {
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		stdinTerminal:  term.IsTerminal(int(os.Stdin.Fd())),
 		stderrTerminal: term.IsTerminal(int(os.Stderr.Fd())),
+		stderrWidth:    terminalWidth(int(os.Stderr.Fd())),
 		limit: func(d time.Duration) {
 			time.AfterFunc(d+timeoutGrace, func() { stop("stopped by -timeout before an answer") })
 		},
@@ -94,6 +95,7 @@ type env struct {
 	stdout, stderr io.Writer
 	stdinTerminal  bool // standard input is a terminal: say that it is read
 	stderrTerminal bool // standard error is a terminal: live status lines
+	stderrWidth    int  // its columns, 0 when unknown
 	// limit, when not nil, ends the whole process (exit status 3)
 	// timeoutGrace after d, whatever it is doing then.
 	limit func(d time.Duration)
@@ -171,3 +173,12 @@ func (e usageError) Unwrap() error { return e.error }
 
 // errHelp is a request for help (-h), already answered.
 var errHelp = errors.New("help requested")
+
+// terminalWidth is the columns of the terminal fd, 0 when it is none.
+func terminalWidth(fd int) int {
+	w, _, err := term.GetSize(fd)
+	if err != nil {
+		return 0
+	}
+	return w
+}

@@ -48,8 +48,9 @@ func defaultMemberCommand(ctx context.Context, k int) (*exec.Cmd, error) {
 const memberProgressFD = 3
 
 // processMember returns a lifesat.RaceOptions.Member that runs each member
-// as a child process, its progress passed on to live when live is not nil.
-func processMember(live *liveLines) func(ctx context.Context, k int, st lifesat.Strategy) (*lifesat.Result, error) {
+// as a child process. A member whose settings have a Progress sends its
+// reports back as they come, and they are passed on to it.
+func processMember() func(ctx context.Context, k int, st lifesat.Strategy) (*lifesat.Result, error) {
 	return func(ctx context.Context, k int, st lifesat.Strategy) (*lifesat.Result, error) {
 		spec, err := job.New(st.Problem, &st.Settings)
 		if err != nil {
@@ -63,13 +64,14 @@ func processMember(live *liveLines) func(ctx context.Context, k int, st lifesat.
 		if err != nil {
 			return nil, err
 		}
-		if live != nil && procgroup.CanPassPipes {
+		report := st.Settings.Progress
+		if report != nil && procgroup.CanPassPipes {
 			c.Args = append(c.Args, "-progress")
 		}
 		procgroup.Own(c)
 		var out, errb bytes.Buffer
 		c.Stdin, c.Stdout, c.Stderr = bytes.NewReader(in), &out, &errb
-		started, passed, err := live.attach(c)
+		started, passed, err := attachProgress(c, report)
 		if err != nil {
 			return nil, err
 		}
@@ -112,8 +114,7 @@ func memberCmd(ctx context.Context, e *env, _ string, args []string) (int, error
 	if len(args) != 1 && !piped {
 		return 0, usageError{errors.New("member is run by the race: lifesat member K [-progress], a job spec on standard input")}
 	}
-	k, err := strconv.Atoi(args[0])
-	if err != nil {
+	if _, err := strconv.Atoi(args[0]); err != nil {
 		return 0, usageError{fmt.Errorf("member %q: want a number", args[0])}
 	}
 	spec, err := job.Decode(e.stdin)
@@ -123,10 +124,11 @@ func memberCmd(ctx context.Context, e *env, _ string, args []string) (int, error
 	if spec.MaxMemory > 0 && e.memoryLimit != nil {
 		e.memoryLimit(spec.MaxMemory + spec.MaxMemory/10)
 	}
-	var report func(string, ...any)
+	var report func(lifesat.Progress)
 	if piped {
 		if w := procgroup.InheritedPipe(memberProgressFD); w != nil {
-			report = progress(w, fmt.Sprintf("lifesat: member %d: ", k), true)
+			enc := json.NewEncoder(w)
+			report = func(p lifesat.Progress) { _ = enc.Encode(p) } // one JSON line each
 		}
 	}
 	res := job.Run(ctx, spec, report)
@@ -136,28 +138,15 @@ func memberCmd(ctx context.Context, e *env, _ string, args []string) (int, error
 	return exitFound, nil
 }
 
-// liveLines passes on the lines of the members' pipes to w, one whole line
-// at a time. It is itself a Writer to w, for the race's own lines, so that
-// no two writes to w overlap.
-type liveLines struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *liveLines) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(b)
-}
-
-// attach gives c the write end of a new pipe as its descriptor 3, and
-// returns a function to call once c has started (it closes this
-// process's copy of the write end and passes c's lines on until c and
-// every process holding the pipe have closed it) and one to wait for
-// that. With nil l, or where pipes cannot be passed, it does nothing.
-func (l *liveLines) attach(c *exec.Cmd) (started func(), wait func(), err error) {
+// attachProgress gives c the write end of a new pipe as its descriptor 3,
+// on which the member writes its reports as JSON lines, and returns a
+// function to call once c has started (it closes this process's copy of
+// the write end and passes each report on to report until c and every
+// process holding the pipe have closed it) and one to wait for that.
+// With a nil report, or where pipes cannot be passed, it does nothing.
+func attachProgress(c *exec.Cmd, report func(lifesat.Progress)) (started func(), wait func(), err error) {
 	nothing := func() {}
-	if l == nil || !procgroup.CanPassPipes {
+	if report == nil || !procgroup.CanPassPipes {
 		return nothing, nothing, nil
 	}
 	r, w, err := os.Pipe()
@@ -173,10 +162,26 @@ func (l *liveLines) attach(c *exec.Cmd) (started func(), wait func(), err error)
 			defer r.Close()
 			sc := bufio.NewScanner(r)
 			for sc.Scan() {
-				_, _ = l.Write(append(sc.Bytes(), '\n'))
+				var p lifesat.Progress
+				if json.Unmarshal(sc.Bytes(), &p) == nil {
+					report(p)
+				}
 			}
 			_, _ = io.Copy(io.Discard, r) // past a line too long: the member must not block
 		}()
 	}
 	return started, func() { <-done }, nil
+}
+
+// liveLines is a Writer to w that writes whole lines at a time, so that
+// the race's own lines and its members' reports never overlap.
+type liveLines struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *liveLines) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }

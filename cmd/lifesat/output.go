@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/internal/statusline"
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rule"
-	"github.com/schollz/progressbar/v3"
 )
 
 // A patternWriter prints patterns in the box frame, a blank line between
@@ -163,7 +163,7 @@ func describeRange(r rule.Rule) string {
 // shows only when standard error is a terminal and -v is off (-v prints
 // lines of its own); a nil *status does nothing.
 type status struct {
-	bar  *progressbar.ProgressBar
+	line *statusline.Line
 	what string
 }
 
@@ -172,47 +172,54 @@ func newStatus(e *env, quiet bool, what string) *status {
 	if quiet || !e.stderrTerminal {
 		return nil
 	}
-	bar := progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionSpinnerType(14),
-		progressbar.OptionShowElapsedTimeOnFinish(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
-	s := &status{bar: bar, what: what}
-	go s.tick(bar)
+	s := &status{line: statusline.New(e.stderr, e.stderrWidth, 0), what: what}
+	s.line.Set(what, 0)
 	return s
-}
-
-// tick redraws the line while nothing else happens, so that the time runs.
-func (s *status) tick(bar *progressbar.ProgressBar) {
-	for !bar.IsFinished() {
-		_ = bar.RenderBlank()
-		time.Sleep(time.Second)
-	}
 }
 
 // found says how many patterns are found so far.
 func (s *status) found(n int) {
 	if s != nil {
-		s.bar.Describe(fmt.Sprintf("%s: %d found", s.what, n))
-		_ = s.bar.Set(n)
+		s.line.Set(fmt.Sprintf("%s: %d found", s.what, n), 0)
 	}
 }
 
 // note replaces the line's text after the searched-for description.
 func (s *status) note(text string) {
 	if s != nil {
-		s.bar.Describe(s.what + ": " + text)
+		s.line.Set(s.what+": "+text, 0)
+	}
+}
+
+// follow returns s with its Progress shown on the line too, every
+// second; without a line, s itself.
+func (st *status) follow(s *lifesat.Settings) *lifesat.Settings {
+	if st == nil {
+		return s
+	}
+	c := *s
+	report := c.Progress
+	c.Progress = func(p lifesat.Progress) {
+		if report != nil {
+			report(p)
+		}
+		st.progress(p)
+	}
+	c.ProgressEvery = time.Second
+	return &c
+}
+
+// progress shows a search's report on the line, after the searched-for
+// description (the report's own name for the problem left out).
+func (s *status) progress(p lifesat.Progress) {
+	if s != nil {
+		s.note(strings.TrimPrefix(p.String(), p.What+": "))
 	}
 }
 
 // done clears the line; it may be called more than once.
 func (s *status) done() {
-	if s != nil && !s.bar.IsFinished() {
-		_ = s.bar.Finish()
-		_ = s.bar.Clear()
+	if s != nil {
+		s.line.Done()
 	}
 }

@@ -165,7 +165,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	status := newStatus(e, f.verbose, "max "+describe(p, s))
 	defer status.done()
 	start := time.Now()
-	res, err := lifesat.Maximize(ctx, p, s)
+	res, err := lifesat.Maximize(ctx, p, status.follow(s))
 	status.done()
 	if res == nil {
 		return 0, usageError{err}

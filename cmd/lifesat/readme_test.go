@@ -37,6 +37,7 @@ import (
 var byHand = []string{
 	"go build ", "go install ", "go run ./cmd/lifesat-bench ", "go test -run '^$' -bench ",
 	"sudo ", "export ", "gonb ", "jupyter ", "cadical ", "kubectl ",
+	"git worktree add ", "LIFESAT_BASELINE=",
 }
 
 // A docCommand is one "$ " line of a code block, and the output shown
@@ -200,16 +201,24 @@ func docFiles(t *testing.T) []string {
 
 func TestDocsCommandsAreTested(t *testing.T) {
 	scripts := readScripts(t)
-	ci, err := os.ReadFile("../../.ci/run")
-	if err != nil {
-		t.Fatal(err)
+	var ci []byte
+	for _, name := range []string{"../../.ci/run", "../../.ci/newcomer"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "../../.ci/run" && !strings.Contains(string(data), "\nbash .ci/newcomer\n") {
+			t.Error(".ci/run does not run .ci/newcomer, which runs the Quick start")
+		}
+		ci = append(ci, data...)
 	}
-	// inCI reports whether a line of .ci/run runs the command (perhaps
-	// with its output redirected).
+	// inCI reports whether a line of .ci/run, or of .ci/newcomer which it
+	// runs, runs the command (perhaps with its output redirected), or
+	// names it as a quoted word of a list of commands.
 	inCI := func(command string) bool {
 		for _, l := range strings.Split(string(ci), "\n") {
 			l = strings.TrimSpace(l)
-			if l == command || strings.HasPrefix(l, command+" ") {
+			if l == command || strings.HasPrefix(l, command+" ") || l == `"`+command+`"` {
 				return true
 			}
 		}

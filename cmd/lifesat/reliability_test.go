@@ -213,14 +213,21 @@ func TestIndentedPictureIsAPicture(t *testing.T) {
 	}
 }
 
-// TestStepHugeNDoesNotHang: step -n math.MaxInt is refused at once (the
-// board size overflowed and the loop ran forever).
+// TestStepHugeNDoesNotHang: step -n math.MaxInt of a glider is refused at
+// once (the board size overflowed and the loop ran forever; then it was
+// refused for any n past 2046): the glider repeats, moved, and after so
+// many generations would lie beyond the largest frame. After 5000 it is
+// 1250 cells down and right, which fits.
 func TestStepHugeNDoesNotHang(t *testing.T) {
-	for _, n := range []string{strconv.Itoa(math.MaxInt), strconv.Itoa(math.MaxInt / 2), "5000"} {
+	for _, n := range []string{strconv.Itoa(math.MaxInt), strconv.Itoa(math.MaxInt / 2)} {
 		code, out, errs := lifesatCmd(t, "", "step", "-n", n, "../../data/glider.rle")
 		if code != exitUsage || out != "" || !strings.Contains(errs, "use -torus") {
 			t.Errorf("step -n %s: exit %d %q %q", n, code, out, errs)
 		}
+	}
+	code, out, errs := lifesatCmd(t, "", "step", "-n", "5000", "../../data/glider.rle")
+	if code != exitFound || out != "x = 1253, y = 1253, rule = B3/S23\n1250$1251bo$1252bo$1250b3o!\n" {
+		t.Errorf("step -n 5000: exit %d %q %q", code, out, errs)
 	}
 }
 

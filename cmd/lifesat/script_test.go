@@ -26,8 +26,11 @@ import (
 //     links), so the documents' paths (data/glider.rle,
 //     lifesat/tmpl/testdata/eater.txt) work as written; $ROOT is the
 //     repository;
-//   - the go command's caches, with GOPROXY=off: the library example
-//     builds a module of its own against this checkout, offline;
+//   - the go command's caches and its module settings as this machine
+//     has them (GOPROXY, GOSUMDB, GONOSUMDB, ...): the library example
+//     builds a module of its own against this checkout. It needs the
+//     module proxy at most, never Go's checksum database: the module it
+//     makes starts from this repository's go.sum;
 //   - two commands of their own: "exits N CMD ARGS..." runs CMD and wants
 //     exit status N, and "patterns FORMAT [COUNT]" wants standard output
 //     to read back as patterns of FORMAT (rle, cells, matrix; COUNT of
@@ -95,21 +98,25 @@ func buildLifesat(t *testing.T) string {
 }
 
 // goEnvironment returns what the go command needs inside a script, where
-// HOME is not set: its caches, the toolchain in use, and no network.
+// HOME is not set: its caches, its module settings as this machine has them
+// (the proxy, the checksum database and the patterns that bypass them), and
+// the toolchain in use.
 func goEnvironment(t *testing.T) []string {
 	t.Helper()
-	out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	names := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GONOPROXY", "GOPRIVATE", "GOINSECURE"}
+	out, err := exec.Command("go", append([]string{"env"}, names...)...).Output()
 	if err != nil {
 		t.Fatalf("go env: %v", err)
 	}
-	vals := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(vals) != 3 {
+	vals := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(vals) != len(names) {
 		t.Fatalf("go env printed %q", out)
 	}
-	return []string{
-		"GOCACHE=" + vals[0], "GOMODCACHE=" + vals[1], "GOPATH=" + vals[2],
-		"GOPROXY=off", "GOTOOLCHAIN=local", "GOFLAGS=" + os.Getenv("GOFLAGS"),
+	env := []string{"GOTOOLCHAIN=local", "GOFLAGS=" + os.Getenv("GOFLAGS")}
+	for i, name := range names {
+		env = append(env, name+"="+vals[i])
 	}
+	return env
 }
 
 // cmdExits runs "exits N CMD ARGS...": CMD must end with exit status N.

@@ -293,12 +293,12 @@ func (f *searchFlags) one(cmd string) error {
 
 // progress returns a Settings.Progress that writes each report as a line
 // to w after prefix, or nil when off.
-func progress(w io.Writer, prefix string, on bool) func(string, ...any) {
+func progress(w io.Writer, prefix string, on bool) func(lifesat.Progress) {
 	if !on {
 		return nil
 	}
-	return func(format string, args ...any) {
-		fmt.Fprintf(w, prefix+format+"\n", args...)
+	return func(p lifesat.Progress) {
+		fmt.Fprintln(w, prefix+p.String())
 	}
 }
 
@@ -325,6 +325,7 @@ func searchCmd(ctx context.Context, e *env, name string, args []string) (int, er
 	}
 	status := newStatus(e, f.verbose || f.n == 1, describeN(p, s, 2))
 	defer status.done()
+	s = status.follow(s)
 	found := 0
 	var werr error
 	err = lifesat.Enumerate(ctx, p, s, func(pat *lifesat.Pattern) bool {
@@ -369,8 +370,13 @@ func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, j
 		if fit := lifesat.JobsThatFit(p, s, jobs); fit < jobs {
 			fmt.Fprintf(live, "lifesat: -jobs %d: %d searches of this size fit in the memory budget side by side; racing %d\n", jobs, fit, fit)
 		}
+		// The members' reports and the race's own lines through one
+		// writer, a line at a time.
+		rs := *s
+		rs.Progress = progress(live, "lifesat: ", true)
+		s = &rs
 	}
-	opt := &lifesat.RaceOptions{Jobs: jobs, Member: processMember(live)}
+	opt := &lifesat.RaceOptions{Jobs: jobs, Member: processMember()}
 	if verbose {
 		opt.Ended = func(k int, st lifesat.Strategy, res *lifesat.Result, err error) {
 			if err == nil && res != nil && res.Status == logic.Sat {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 )
@@ -44,26 +43,20 @@ func stepCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 		return 0, err
 	}
 	b := pat.Board
-	if !*torus {
-		// In the plane a pattern grows by at most one cell a side per
-		// generation, so the result fits in the frame padded by n (the
-		// sums cannot overflow: n is compared first).
-		if *n > lifesat.MaxSide || b.Width()+2**n > lifesat.MaxSide || b.Height()+2**n > lifesat.MaxSide {
-			return 0, usageError{fmt.Errorf("-n %d on a %dx%d pattern may need a board larger than %d cells a side; use -torus", *n, b.Width(), b.Height(), lifesat.MaxSide)}
-		}
-		if b, _, err = life.Plane(ctx, b, rl, *n); err != nil {
-			if ctx.Err() != nil {
-				return 0, ctx.Err()
-			}
-			return 0, usageError{fmt.Errorf("%w; use -torus", err)}
+	if *torus {
+		if b, err = life.After(ctx, b, rl, life.Torus, *n); err != nil {
+			return 0, err
 		}
 		return exitFound, pattern.Write(e.stdout, b, out, rl)
 	}
-	for range *n {
-		if err := ctx.Err(); err != nil {
-			return 0, err
+	// In the plane a pattern that repeats is computed for any n (its
+	// period skips the rest); one that outgrows the largest frame is an
+	// error, found as soon as it does.
+	if b, _, err = life.Plane(ctx, b, rl, *n); err != nil {
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
 		}
-		b = life.Step(b, rl, life.Torus)
+		return 0, usageError{fmt.Errorf("%w; use -torus", err)}
 	}
 	return exitFound, pattern.Write(e.stdout, b, out, rl)
 }

@@ -166,6 +166,9 @@ type Options struct {
 	Timeout time.Duration
 	// Progress, when not nil, is told about each row as it is measured.
 	Progress func(Row)
+	// Search, when not nil, is told the running search's progress every
+	// second (lifesat.Settings.Progress), for a status line.
+	Search func(lifesat.Progress)
 	// Starting, when not nil, is told before each run what it measures
 	// ("still life 16x16, cadical, seed 2"), how many runs are done and
 	// how many the suite makes in all (those Run skips not counted).
@@ -242,7 +245,7 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		case splitCase(u.c):
 			measured = []Row{measureSplit(ctx, u.c, u.c.row(u.seed), u.c.settings(u.solver, u.seed), timeout)}
 		default:
-			measured = []Row{measure(ctx, u.c, u.solver, u.seed, timeout)}
+			measured = []Row{measure(ctx, u.c, u.solver, u.seed, timeout, opt.Search)}
 		}
 		for _, r := range measured {
 			r.Machine = machine
@@ -296,7 +299,8 @@ func (c Case) limit(o Options) time.Duration {
 }
 
 // measure runs one case once.
-func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, timeout time.Duration) Row {
+// report, when not nil, hears the search's progress every second.
+func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, timeout time.Duration, report func(lifesat.Progress)) Row {
 	// The previous run's garbage (a solver's clause database) would
 	// otherwise be collected during this run's encoding, as testing.B
 	// avoids with the same call.
@@ -304,6 +308,9 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	set := c.settings(solver, seed)
+	if report != nil {
+		set.Progress, set.ProgressEvery = report, time.Second
+	}
 	r := c.row(seed)
 	enc, name := r.Encoding, r.Solver
 	switch c.Kind {

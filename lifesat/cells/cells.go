@@ -47,7 +47,9 @@ type SyntaxError = textio.SyntaxError
 // of '.' (dead) and 'O' or '*' (alive). Rows shorter than the longest are
 // padded with dead cells; blank lines before the first row and after the
 // last are ignored, blank lines between rows are dead rows. Trailing spaces
-// and tabs on a row are ignored.
+// and tabs on a row are ignored, and so is the indentation (spaces and
+// tabs) that all rows share: an indented picture, as in a document or an
+// e-mail, is the same picture (lifesat's search templates read alike).
 //
 // Errors in the input are *SyntaxError values wrapping ErrFormat or
 // ErrTooLarge; errors of r are returned wrapped with a "cells: " prefix.
@@ -57,10 +59,16 @@ func Read(r io.Reader) (*File, error) {
 		return &SyntaxError{Format: "cells", Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: err}
 	}
 	p := &File{}
-	var rows []string
-	w, blank := 0, 0 // widest row; blank lines not yet known to be rows
+	// The lines of cells, right-trimmed, with their line numbers; the
+	// indentation they share is removed once all are read.
+	type line struct {
+		n    int
+		text string
+	}
+	var lines []line
+	stored, indent := 0, -1
 	for n := 1; ; n++ {
-		line, err := textio.ReadLine(br)
+		l, err := textio.ReadLine(br)
 		if err == io.EOF {
 			break
 		}
@@ -70,14 +78,35 @@ func Read(r io.Reader) (*File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cells: %w", err)
 		}
-		if t := strings.TrimLeft(line, " \t"); t != "" && t[0] == '!' {
+		t := strings.TrimLeft(l, " \t")
+		if t != "" && t[0] == '!' {
 			p.Comments = append(p.Comments, t[1:])
 			continue
 		}
-		row := strings.TrimRight(line, " \t")
+		l = strings.TrimRight(l, " \t")
+		if t != "" {
+			if k := len(l) - len(strings.TrimLeft(l, " \t")); indent < 0 || k < indent {
+				indent = k
+			}
+			if stored += len(l); stored > 2*textio.MaxCells {
+				return nil, fail(n, 0, ErrTooLarge, "more than %d cells", textio.MaxCells)
+			}
+		}
+		lines = append(lines, line{n, l})
+		if len(lines) > 2*textio.MaxSide {
+			return nil, fail(n, 0, ErrTooLarge, "more than %d rows", textio.MaxSide)
+		}
+	}
+	var rows []string
+	w, blank := 0, 0 // widest row; blank lines not yet known to be rows
+	for _, l := range lines {
+		n, row := l.n, l.text
+		if row != "" {
+			row = row[indent:]
+		}
 		if i := strings.IndexFunc(row, func(c rune) bool { return c != '.' && c != 'O' && c != '*' }); i >= 0 {
 			c, _ := utf8.DecodeRuneInString(row[i:])
-			return nil, fail(n, i+1, ErrFormat, "unexpected %q", c)
+			return nil, fail(n, max(indent, 0)+i+1, ErrFormat, "unexpected %q", c)
 		}
 		if row == "" {
 			if len(rows) > 0 {

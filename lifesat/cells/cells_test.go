@@ -37,6 +37,11 @@ func TestRead(t *testing.T) {
 			want: ".OO\nOO.\n.O.\n", w: 3, h: 3,
 		},
 		{
+			name: "an indented picture, as the docs show one and search templates read it",
+			in:   "!Glider\n    .O.\n    ..O\n\n\t\n    OOO\n",
+			want: ".O.\n..O\n...\n...\nOOO\n", w: 3, h: 5, comments: []string{"Glider"},
+		},
+		{
 			name: "full-width rows and a dead frame",
 			in:   "....\n.O..\n....\n",
 			want: "....\n.O..\n....\n", w: 4, h: 3,
@@ -120,7 +125,8 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{".O\n.o\n", 2, 2, "unexpected 'o'", cells.ErrFormat},
 		{"!c\n..O.!\n", 2, 5, "unexpected '!'", cells.ErrFormat},
-		{" .O\n", 1, 1, "unexpected ' '", cells.ErrFormat},
+		{".O\n .O\n", 2, 1, "unexpected ' '", cells.ErrFormat},
+		{"    .O.\n   ..O\n", 1, 4, "unexpected ' '", cells.ErrFormat},
 		{".O\n.\u00e9\n", 2, 2, "unexpected 'é'", cells.ErrFormat},
 		{"x = 3, y = 3\nbo$2bo$3o!", 1, 1, "unexpected 'x'", cells.ErrFormat},
 		{"O\r.\n", 1, 2, `unexpected '\r'`, cells.ErrFormat},

@@ -57,6 +57,7 @@ func (s *strip) index(b, c uint64) int {
 }
 
 func newProgram(w, h int, open bool) *program {
+	buildChunkTable()
 	p := &program{w: w, h: h, open: open, decide: make([][]int, w)}
 	n := (w + maxStrip - 1) / maxStrip
 	p.leastSum = make([]int, h+1)

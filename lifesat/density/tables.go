@@ -1,5 +1,7 @@
 package density
 
+import "sync"
+
 // Per-window tables for the row programs, built once from the rules in
 // waste.go.
 
@@ -51,9 +53,20 @@ type chunkEntry struct {
 	waste [16]uint8 // waste of the four cells with chunk v
 }
 
-var chunkTable [chunkKinds][1 << 14]chunkEntry
+// chunkTable is built on first use (newProgram calls buildChunkTable), not
+// at every start of a program that links this package: it takes a
+// million window lookups.
+var (
+	chunkTable     *[chunkKinds][1 << 14]chunkEntry
+	chunkTableOnce sync.Once
+)
 
-func init() {
+// buildChunkTable builds chunkTable once; it is safe to call from several
+// goroutines.
+func buildChunkTable() { chunkTableOnce.Do(fillChunkTable) }
+
+func fillChunkTable() {
+	chunkTable = new([chunkKinds][1 << 14]chunkEntry)
 	for kind := range chunkKinds {
 		ring := kind == chunkRing || kind == chunkRingFirst
 		first := kind == chunkBoxFirst || kind == chunkRingFirst

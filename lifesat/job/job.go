@@ -369,7 +369,7 @@ type Result struct {
 // pattern it returns) and writes the outcome down. ctx is passed to the
 // search; a search stopped by it is Stopped, with the patterns found so
 // far. progress, when not nil, hears the search's reports.
-func Run(ctx context.Context, sp *Spec, progress func(format string, args ...any)) *Result {
+func Run(ctx context.Context, sp *Spec, progress func(lifesat.Progress)) *Result {
 	p, s, err := sp.Search()
 	if err != nil {
 		return &Result{Status: Failed, Error: err.Error()}

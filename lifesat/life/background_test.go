@@ -226,3 +226,71 @@ func TestPlane(t *testing.T) {
 		t.Error("Plane under B0/S8")
 	}
 }
+
+// TestPlaneSkipsRepeats: once a pattern repeats (still, oscillating,
+// moving, or gone), Plane skips ahead by whole periods; its result still
+// agrees with the plain Step on a torus, for random soups under Life and
+// B0 rules and for numbers of generations past the repeat that are and
+// are not whole periods.
+func TestPlaneSkipsRepeats(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 7))
+	for _, rs := range []string{"B3/S23", "B36/S23", "B0/S", "B01245/S0123"} {
+		r := rule.MustParse(rs)
+		bg, _ := Vacuum(r)
+		for range 5 {
+			b := NewBoard(4, 4)
+			for i := range 16 {
+				b.Set(i%4, i/4, rng.IntN(2) == 0)
+			}
+			for _, n := range []int{30, 61} {
+				got, at, err := Plane(ctx, b, r, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rect := image.Rect(0, 0, got.Width(), got.Height()).Add(at).Inset(-2)
+				want := torusPlane(b, r, bg, n, rect)
+				if !bg.Moved(at, 0).Window(got, n, image.Rect(-2, -2, got.Width()+2, got.Height()+2)).Equal(want) {
+					t.Errorf("%s, %d generations of\n%sgives\n%sat %v; the torus\n%s", rs, n, b, got, at, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPlaneLargeN: a billion generations of a blinker (period 2), of a
+// pattern that dies, and of a block are computed from their periods; a
+// glider after 1001 generations has moved 250 cells down and right (it
+// moves (1, 1) every 4) and is one generation on; after a billion it would
+// be 250 million cells away, more than MaxFrame: ErrFrame.
+func TestPlaneLargeN(t *testing.T) {
+	ctx := context.Background()
+	const billion = 1_000_000_000
+	blinker := board("...", "OOO", "...")
+	if got, _, err := Plane(ctx, blinker, rule.Life, billion); err != nil || !got.Equal(blinker) {
+		t.Errorf("blinker after 10^9 (even): %v\n%v", err, got)
+	}
+	if got, _, err := Plane(ctx, blinker, rule.Life, billion+1); err != nil || !got.Equal(board(".O.", ".O.", ".O.")) {
+		t.Errorf("blinker after 10^9+1 (odd): %v\n%v", err, got)
+	}
+	dies := board("O..", "...", "..O")
+	if got, _, err := Plane(ctx, dies, rule.Life, billion); err != nil || got.Population() != 0 || got.Width() != 3 || got.Height() != 3 {
+		t.Errorf("two lone cells after 10^9: %v\n%v", err, got)
+	}
+	block := board("OO", "OO")
+	if got, _, err := Plane(ctx, block, rule.Life, billion); err != nil || !got.Equal(block) {
+		t.Errorf("block after 10^9: %v\n%v", err, got)
+	}
+	glider := board(".O.", "..O", "OOO")
+	got, at, err := Plane(ctx, glider, rule.Life, 1001)
+	if err != nil || at != image.Pt(0, 0) || got.Width() != 253 || got.Height() != 254 {
+		t.Fatalf("glider after 1001: %v, at %v, %dx%d", err, at, got.Width(), got.Height())
+	}
+	one := Step(glider.Pad(1), rule.Life, Dead) // the glider one generation on, in a 5x5 frame
+	if want := one.Crop(one.BoundingBox()); !got.Crop(got.BoundingBox()).Equal(want) || got.BoundingBox().Min != image.Pt(250, 251) {
+		t.Errorf("glider after 1001: cells at %v\n%v", got.BoundingBox(), got.Crop(got.BoundingBox()))
+	}
+	if _, _, err := Plane(ctx, glider, rule.Life, billion); !errors.Is(err, ErrFrame) {
+		t.Errorf("glider after 10^9: %v, want ErrFrame", err)
+	}
+}

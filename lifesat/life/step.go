@@ -1,6 +1,7 @@
 package life
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -122,6 +123,42 @@ func Run(b *Board, r rule.Rule, e Edge, n int) []*Board {
 		gens = append(gens, b)
 	}
 	return gens
+}
+
+// After returns b after n generations of Step with the edge e (a board
+// of b's size: the torus, or a closed world with the Dead edge), or
+// ctx.Err() when ctx ends; ctx is checked every generation. Such a board
+// has finitely many states, so it repeats: once it does (Brent's cycle
+// detection, one copy of the board kept) the rest of the n generations is
+// computed from the period, and a large n costs the generations up to
+// the first repeat and one period more. It panics on the zero Rule and on
+// a partial rule, as Step does, and on n < 0.
+func After(ctx context.Context, b *Board, r rule.Rule, e Edge, n int) (*Board, error) {
+	if n < 0 {
+		panic(fmt.Sprintf("life: After %d generations", n))
+	}
+	saved, savedT, power := b, 0, 1
+	for t := 0; t < n; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b = Step(b, r, e)
+		switch {
+		case b.Equal(saved):
+			// Generation t+1 is generation savedT: the rest is the
+			// remainder of a whole number of periods.
+			for range (n - t - 1) % (t + 1 - savedT) {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				b = Step(b, r, e)
+			}
+			return b, nil
+		case t+1-savedT == power:
+			saved, savedT, power = b, t+1, 2*power
+		}
+	}
+	return b, nil
 }
 
 func mod(a, n int) int {

@@ -31,6 +31,10 @@ type Search struct {
 	Settings lifesat.Settings
 	// Args are the words it was built from.
 	Args *Args
+	// Notes are what the user should know of words that LLS accepts and
+	// that ask nothing here (as they ask nothing of LLS), one sentence
+	// each: a -s period at least the search's generations, say.
+	Notes []string
 }
 
 // Command is Parse and Build.
@@ -171,6 +175,29 @@ func (e entry) motion(w, h int) lifesat.Motion {
 	return lifesat.Motion{Gens: e.period, Transform: t, Shift: image.Pt(e.dx, e.dy).Add(adj)}
 }
 
+// orNoFiles is read, or when it is nil a reader of no file.
+func orNoFiles(read func(string) ([]byte, error)) func(string) ([]byte, error) {
+	if read != nil {
+		return read
+	}
+	return func(name string) ([]byte, error) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+}
+
+// motionWords is e's transformation in LLS's words, with its shift: "RO1",
+// "RE- moved (1, 0)", "RO0 (the identity)".
+func (e entry) motionWords() string {
+	s := e.name
+	if s == "" || s == "RO0" {
+		s = "RO0 (the identity)"
+	}
+	if e.dx != 0 || e.dy != 0 {
+		s += fmt.Sprintf(" moved (%d, %d)", e.dx, e.dy)
+	}
+	return s
+}
+
 // cellMap is where m takes cell c of a w x h box, and back.
 func cellMap(m lifesat.Motion, w, h int) (to, from func(c image.Point) image.Point) {
 	to = func(c image.Point) image.Point {
@@ -194,8 +221,9 @@ func cellMap(m lifesat.Motion, w, h int) (to, from func(c image.Point) image.Poi
 // reads a named file: the search pattern and the background. A
 // background that read reports as missing (fs.ErrNotExist) is looked for
 // among those LLS ships (vacuum, forced_vacuum, possible_strobing,
-// chickenwire, zebra).
+// chickenwire, zebra). A nil read reads no file: every name is missing.
 func Build(a *Args, read func(name string) ([]byte, error)) (*Search, error) {
+	read = orNoFiles(read)
 	r := rule.Life
 	if s := strings.TrimSpace(a.Rule); s != "" {
 		if strings.HasPrefix(s, "{") {
@@ -236,7 +264,8 @@ func Build(a *Args, read func(name string) ([]byte, error)) (*Search, error) {
 	}
 	p.Background = bg
 	tpl.Open = tpl.Open || open
-	if err := symmetries(&p, sym, d); err != nil {
+	notes, err := symmetries(&p, sym, d)
+	if err != nil {
 		return nil, err
 	}
 	ring := ringCells(w, h)
@@ -329,7 +358,7 @@ func Build(a *Args, read func(name string) ([]byte, error)) (*Search, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	return &Search{Problem: p, Settings: set, Args: a}, nil
+	return &Search{Problem: p, Settings: set, Args: a, Notes: notes}, nil
 }
 
 // pattern is the search pattern: the file, or -b's blank grid.
@@ -368,8 +397,10 @@ func pattern(a *Args, maxPeriod int, read func(string) ([]byte, error)) (*tmpl.T
 }
 
 // symmetries sets p's period, transform, shift and symmetry from the -s
-// entries, for a search of d generations.
-func symmetries(p *lifesat.Problem, sym []entry, d int) error {
+// entries, for a search of d generations; it returns notes on the entries
+// that ask nothing.
+func symmetries(p *lifesat.Problem, sym []entry, d int) ([]string, error) {
+	var notes []string
 	w, h := p.Width, p.Height
 	var static []life.Transform
 	var cycle *entry
@@ -378,23 +409,31 @@ func symmetries(p *lifesat.Problem, sym []entry, d int) error {
 		case e.period == 0:
 			t, adj := transform(e.name, w, h)
 			if t.Swaps() && w != h {
-				return fmt.Errorf("%w: %s: a symmetry that swaps the axes on a %dx%d grid, which LLS confines to a corner square: lifesat's symmetries are about the box's centre and need a square box", ErrArgs, e.words, w, h)
+				return nil, fmt.Errorf("%w: %s: a symmetry that swaps the axes on a %dx%d grid, which LLS confines to a corner square: lifesat's symmetries are about the box's centre and need a square box", ErrArgs, e.words, w, h)
 			}
 			if e.dx != 0 || e.dy != 0 || adj != (image.Point{}) {
 				if t == life.Id {
-					return fmt.Errorf("%w: %s: a generation equal to itself moved is empty; not supported", ErrArgs, e.words)
+					return nil, fmt.Errorf("%w: %s: a generation equal to itself moved is empty; not supported", ErrArgs, e.words)
 				}
-				return fmt.Errorf("%w: %s: a symmetry about a point other than the grid's centre is not supported", ErrArgs, e.words)
+				return nil, fmt.Errorf("%w: %s: a symmetry about a point other than the grid's centre is not supported", ErrArgs, e.words)
 			}
 			if t != life.Id && !slices.Contains(static, t) {
 				static = append(static, t)
 			}
 		case e.period >= d:
 			// No generation t+period in the search: LLS adds nothing.
+			note := fmt.Sprintf("%s: period %d is not less than the search's %d generations, so no generation t+%d is searched: it asks nothing (as it asks nothing of logic-life-search)", e.words, e.period, d, e.period)
+			if !slices.Contains(notes, note) {
+				notes = append(notes, note)
+			}
 		case cycle == nil:
 			cycle = &sym[i]
 		case cycle.name != e.name || cycle.dx != e.dx || cycle.dy != e.dy || cycle.period != e.period:
-			return fmt.Errorf("%w: %s and %s: lifesat takes one period's motion", ErrArgs, cycle.words, e.words)
+			words := cycle.words
+			if e.words != cycle.words {
+				words += " and " + e.words
+			}
+			return nil, fmt.Errorf("%w: %s: generation t+%d would be both %s of generation t and %s of it: lifesat takes one motion of one period", ErrArgs, words, e.period, cycle.motionWords(), e.motionWords())
 		}
 	}
 	if cycle != nil {
@@ -416,7 +455,7 @@ func symmetries(p *lifesat.Problem, sym []entry, d int) error {
 			}
 		}
 	}
-	return nil
+	return notes, nil
 }
 
 // ringCells lists the ring of cells around a w x h box.
@@ -516,8 +555,10 @@ var shipped = map[string]string{
 // whether the rule is left unstated around the box (a tile of primed
 // cells, such as forced_vacuum: the template is then Open). The name ""
 // is vacuum. read reads the file; a name it reports as missing
-// (fs.ErrNotExist) is looked for among LLS's shipped backgrounds.
+// (fs.ErrNotExist) is looked for among LLS's shipped backgrounds; a nil read
+// reads no file.
 func Background(name string, offset []int, read func(string) ([]byte, error)) (bg *life.Background, open bool, err error) {
+	read = orNoFiles(read)
 	off := offset
 	if off != nil && len(off) != 3 {
 		return nil, false, fmt.Errorf("%w: --background_offset takes 3 numbers", ErrArgs)

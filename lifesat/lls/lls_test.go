@@ -163,7 +163,9 @@ func TestBuildErrors(t *testing.T) {
 		{`-b 4 -s ZZ9`, `"ZZ9" not recognized`},
 		{`-b 4 3 -s C4`, `need a square box`},
 		{`-b 4 -s C2 x1`, `about a point other than the grid's centre`},
-		{`-b 4 -s D4+ p2`, `one period's motion`},
+		{`-b 4 -s D4+ p2`, `-s D4+ p2: generation t+2 would be both RE- of generation t and RE| of it: lifesat takes one motion of one period`},
+		{`-b 4 -s D4+ p2 -s D4+ p2`, `-s D4+ p2: generation t+2 would be both RE- of generation t and RE| of it`},
+		{`-b 4 -s p2 RE- -s p2 RO2`, `-s p2 RE- and -s p2 RO2: generation t+2 would be both RE- of generation t and RO2 of it`},
 		{`-b 4 -p ~5`, `unknown comparison`},
 		{`-b 4 -p <=`, `has no number`},
 		{`-b 4 -c 0`, `no generations or two`},
@@ -418,4 +420,23 @@ func FuzzCommand(f *testing.F) {
 			t.Fatalf("%q: built a problem that does not validate: %v", line, err)
 		}
 	})
+}
+
+// TestNotes: a -s period at least the search's generations asks nothing,
+// of LLS or of lifesat; Build says so in a note, once per group.
+func TestNotes(t *testing.T) {
+	s, err := lls.Command(strings.Fields("-b 4 4 3 -s p3 -s p5 -s p3"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Notes) != 2 || !strings.HasPrefix(s.Notes[0], "-s p3: period 3 is not less than the search's 3 generations") || !strings.HasPrefix(s.Notes[1], "-s p5: period 5") {
+		t.Errorf("notes %q", s.Notes)
+	}
+	if s.Problem.Period != 0 {
+		t.Errorf("period %d, want none", s.Problem.Period)
+	}
+	s, err = lls.Command(strings.Fields("-b 4 4 3 -s p2"), nil)
+	if err != nil || len(s.Notes) != 0 || s.Problem.Period != 2 {
+		t.Errorf("-s p2 in 3 generations: %v, notes %q, period %d", err, s.Notes, s.Problem.Period)
+	}
 }

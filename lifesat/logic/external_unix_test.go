@@ -18,9 +18,19 @@ import (
 func TestExternalKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child.pid")
-	sess := oneClause(t, fakeSolver(t, "solver.sh", "sleep 60 &\necho $! > "+pidFile+"\nwait"))
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	sess := oneClause(t, fakeSolver(t, "solver.sh", "sleep 300 &\necho $! > "+pidFile+".new\nmv "+pidFile+".new "+pidFile+"\nwait"))
+	// Cancel once the child runs (the script has written its pid), however
+	// long a busy machine takes to start it.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	go func() {
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if _, err := os.Stat(pidFile); err == nil {
+				break
+			}
+		}
+		cancel()
+	}()
 	if st, err := sess.Solve(ctx); st != Unknown || err == nil {
 		t.Fatalf("Solve = %v, %v; want Unknown and an error", st, err)
 	}
@@ -32,14 +42,28 @@ func TestExternalKillsProcessGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for syscall.Kill(pid, 0) == nil {
+	// The child is killed with its group when Solve returns; the bound
+	// only keeps a survivor (it sleeps 300 s) from passing unseen.
+	deadline := time.Now().Add(time.Minute)
+	for syscall.Kill(pid, 0) == nil && !zombie(pid) {
 		if time.Now().After(deadline) {
 			syscall.Kill(pid, syscall.SIGKILL)
 			t.Fatalf("the solver's child %d survived the cancellation", pid)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// zombie reports whether process pid has ended and waits to be reaped.
+func zombie(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The state follows the command name in parentheses.
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
 }
 
 // TestExternalConflictsWhileRunning: a "solver" prints a report table,

@@ -25,8 +25,10 @@ func solveCancelled(t *testing.T, sess Session, hard Lit) time.Duration {
 	if st != Unknown || !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled hard solve: %v, %v after %v", st, err, took)
 	}
-	// A generous bound on the reaction to cancellation, not a speed test.
-	if took > 2*time.Second {
+	// A bound that only catches a cancellation not seen at all (PHP(11,
+	// 10) runs for many minutes), not a speed test: a busy machine may
+	// take seconds to get back to the search.
+	if took > time.Minute {
 		t.Errorf("cancelled after 100 ms, Solve returned after %v", took)
 	}
 	return took

@@ -121,12 +121,20 @@ func ExampleNewProgress() {
 	// found 1 pattern
 }
 
-// Updatef has the signature of lifesat.Settings.Progress, so a search can
+// Report has the signature of lifesat.Settings.Progress, so a search can
 // report to the line.
-func ExampleProgress_Updatef() {
+func ExampleProgress_Report() {
 	var p notebook.Progress // the zero Progress is ready
-	s := &lifesat.Settings{Progress: p.Updatef}
-	s.Progress("%d variables, %d clauses", 4, 17)
+	s := &lifesat.Settings{Progress: p.Report}
+	s.Progress(lifesat.Progress{Phase: lifesat.PhaseEncoded, What: "still life 2x2", Vars: 4, Clauses: 17})
+	// Output:
+	// still life 2x2: 4 variables, 17 clauses, encoded in 0s
+}
+
+// Updatef formats its message.
+func ExampleProgress_Updatef() {
+	var p notebook.Progress
+	p.Updatef("%d variables, %d clauses", 4, 17)
 	// Output:
 	// 4 variables, 17 clauses
 }

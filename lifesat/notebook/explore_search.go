@@ -6,99 +6,42 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-// counter sums the conflicts of the solver sessions of one search, for a
-// progress line that is read at any moment rather than every few seconds
-// (Settings.Progress reports every 10 s).
+// reportEvery is how often a search of the explorer reports its progress:
+// the progress line is redrawn about as often.
+const reportEvery = 200 * time.Millisecond
+
+// counter keeps the last report of one search (its Settings.Progress),
+// for a progress line that is drawn at any moment.
 type counter struct {
-	mu       sync.Mutex
-	sessions []logic.ConflictCounter
-	started  bool // a session was started: the formula is in the solver
+	mu   sync.Mutex
+	last lifesat.Progress
 }
 
-// conflicts is the sum of the sessions' conflicts, or -1 when no session
-// counts them.
+func (c *counter) report(p lifesat.Progress) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.last = p
+}
+
+// conflicts is the solver's conflicts so far, or -1 when it does not
+// count them or has not started.
 func (c *counter) conflicts() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n, counting := int64(0), false
-	for _, s := range c.sessions {
-		if k := s.Conflicts(); k >= 0 {
-			n, counting = n+k, true
-		}
-	}
-	if !counting {
+	if c.last.Phase != lifesat.PhaseSearching {
 		return -1
 	}
-	return n
+	return c.last.Conflicts
 }
 
 // solving reports whether the formula has reached the solver.
 func (c *counter) solving() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.started
-}
-
-func (c *counter) add(s logic.Session) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.started = true
-	if cc, ok := s.(logic.ConflictCounter); ok {
-		c.sessions = append(c.sessions, cc)
-	}
-}
-
-// countingSolver is a solver that tells its counter of every session it
-// starts. It is the solver it wraps in every other respect: it passes on
-// the seed and the configuration for satisfiable formulas, so a search
-// runs as it would without it.
-type countingSolver struct {
-	inner logic.Solver
-	c     *counter
-}
-
-var (
-	_ logic.Seeder         = countingSolver{}
-	_ logic.SatTuner       = countingSolver{}
-	_ logic.ContextStarter = countingSolver{}
-)
-
-func (s countingSolver) Start(f *logic.CNF) (logic.Session, error) {
-	sess, err := s.inner.Start(f)
-	if err == nil {
-		s.c.add(sess)
-	}
-	return sess, err
-}
-
-func (s countingSolver) StartContext(ctx context.Context, f *logic.CNF) (logic.Session, error) {
-	sess, err := logic.StartContext(ctx, s.inner, f)
-	if err == nil {
-		s.c.add(sess)
-	}
-	return sess, err
-}
-
-func (s countingSolver) WithSeed(seed uint64) (logic.Solver, bool) {
-	if sd, ok := s.inner.(logic.Seeder); ok {
-		if in, ok := sd.WithSeed(seed); ok {
-			return countingSolver{in, s.c}, true
-		}
-	}
-	return s, false
-}
-
-func (s countingSolver) ForSat() (logic.Solver, bool) {
-	if t, ok := s.inner.(logic.SatTuner); ok {
-		if in, ok := t.ForSat(); ok {
-			return countingSolver{in, s.c}, true
-		}
-	}
-	return s, false
+	return c.last.Phase == lifesat.PhaseSearching
 }
 
 // A search runs lifesat.Enumerate in a goroutine of its own and hands its
@@ -123,8 +66,8 @@ type search struct {
 	stopAt   time.Time
 }
 
-// startSearch starts the search of p under set (its Solver wrapped to
-// count conflicts; its Progress unused). The search ends when ctx ends,
+// startSearch starts the search of p under set (its Progress reporting to
+// the search's counter every reportEvery). The search ends when ctx ends,
 // when stop is called, or when no pattern is left.
 func startSearch(ctx context.Context, p lifesat.Problem, set lifesat.Settings) *search {
 	ctx, cancel := context.WithCancel(ctx)
@@ -136,8 +79,7 @@ func startSearch(ctx context.Context, p lifesat.Problem, set lifesat.Settings) *
 	if s.rule.IsZero() {
 		s.rule = rule.Life
 	}
-	set.Solver = countingSolver{logic.OrDefault(set.Solver), s.count}
-	set.Progress = nil
+	set.Progress, set.ProgressEvery = s.count.report, reportEvery
 	go func() {
 		err := lifesat.Enumerate(ctx, p, &set, func(pat *lifesat.Pattern) bool {
 			select {

@@ -7,32 +7,26 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// The counting solver is the solver it wraps in every respect a search
-// asks about: the seed and the configuration for satisfiable formulas
-// reach the wrapped solver, and a solver without them says so.
-func TestCountingSolverPassesThrough(t *testing.T) {
+// A counter keeps a search's last report: it counts conflicts only while
+// the solver runs, and -1 for a solver that does not count them.
+func TestCounterReports(t *testing.T) {
 	c := new(counter)
-	s := countingSolver{logic.Gophersat{}, c}
-	seeded, ok := s.WithSeed(7)
-	if !ok || seeded.(countingSolver).inner != (logic.Gophersat{Seed: 7}) {
-		t.Errorf("WithSeed(7) = %#v, %v; want the wrapped Gophersat{Seed: 7}", seeded, ok)
-	}
-	tuned, ok := s.ForSat()
-	if !ok || tuned.(countingSolver).inner != (logic.Gophersat{Stable: true}) {
-		t.Errorf("ForSat() = %#v, %v; want the wrapped Gophersat{Stable: true}", tuned, ok)
-	}
-	g := countingSolver{logic.Gini{}, c}
-	if _, ok := g.WithSeed(7); ok {
-		t.Error("gini has no seed, but WithSeed says it set one")
-	}
-	if _, ok := g.ForSat(); ok {
-		t.Error("gini has no configuration for satisfiable formulas, but ForSat says it has")
-	}
 	if c.conflicts() != -1 || c.solving() {
-		t.Errorf("a counter with no session: conflicts %d, solving %v", c.conflicts(), c.solving())
+		t.Errorf("a counter with no report: conflicts %d, solving %v", c.conflicts(), c.solving())
+	}
+	c.report(lifesat.Progress{Phase: lifesat.PhaseEncoded, Vars: 10})
+	if c.conflicts() != -1 || c.solving() {
+		t.Errorf("encoded: conflicts %d, solving %v", c.conflicts(), c.solving())
+	}
+	c.report(lifesat.Progress{Phase: lifesat.PhaseSearching, Conflicts: 42})
+	if c.conflicts() != 42 || !c.solving() {
+		t.Errorf("searching: conflicts %d, solving %v", c.conflicts(), c.solving())
+	}
+	c.report(lifesat.Progress{Phase: lifesat.PhaseSearching, Conflicts: -1})
+	if c.conflicts() != -1 || !c.solving() {
+		t.Errorf("searching with gini: conflicts %d, solving %v", c.conflicts(), c.solving())
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/janpfeifer/gonb/gonbui"
+
+	"github.com/lifesat/lifesat/lifesat"
 )
 
 // A Progress is one line of a cell's output that is rewritten in place:
@@ -26,11 +28,15 @@ func NewProgress() *Progress { return new(Progress) }
 // Update replaces the progress line by msg, shown as plain text.
 func (p *Progress) Update(msg string) { p.show(msg) }
 
-// Updatef is Update with a message formatted by fmt.Sprintf. Its signature
-// is that of lifesat.Settings.Progress, so a search can report to the line:
-//
-//	s := &lifesat.Settings{Progress: p.Updatef}
+// Updatef is Update with a message formatted by fmt.Sprintf.
 func (p *Progress) Updatef(format string, args ...any) { p.show(fmt.Sprintf(format, args...)) }
+
+// Report replaces the progress line by a search's report, as the
+// command's -v prints it. Its signature is that of
+// lifesat.Settings.Progress, so a search can report to the line:
+//
+//	s := &lifesat.Settings{Progress: p.Report}
+func (p *Progress) Report(r lifesat.Progress) { p.show(r.String()) }
 
 // Done replaces the progress line by its final message msg, for example
 // "found 3 still lifes in 1.2 s". A later Update would replace it again.

@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -17,10 +18,14 @@ import (
 //go:embed engines/*.tmpl
 var engineFiles embed.FS
 
-var engines = template.Must(template.New("").Funcs(template.FuncMap{
-	"sh":   shellQuote,
-	"yaml": yamlQuote,
-}).ParseFS(engineFiles, "engines/*.tmpl"))
+// engines are the scripts' templates, parsed on first use rather than at
+// the start of every program that links this package.
+var engines = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"sh":   shellQuote,
+		"yaml": yamlQuote,
+	}).ParseFS(engineFiles, "engines/*.tmpl"))
+})
 
 // EngineOptions say where a manifest's tasks find what they need. A nil
 // *EngineOptions means the defaults, and so does the zero value of every
@@ -133,14 +138,14 @@ func (m *Manifest) engineData(opt *EngineOptions) *engineData {
 // ("--dependency=afterany"). In a split, the task that finds the answer
 // cancels the others with scancel. Its comment gives its commands.
 func (m *Manifest) WriteSlurm(w io.Writer, opt *EngineOptions) error {
-	return engines.ExecuteTemplate(w, "slurm.sh.tmpl", m.engineData(opt))
+	return engines().ExecuteTemplate(w, "slurm.sh.tmpl", m.engineData(opt))
 }
 
 // WriteParallel writes a bash script that runs m's tasks with GNU
 // parallel, here or on other hosts ("-S"), then collects them. Its
 // comment gives its commands.
 func (m *Manifest) WriteParallel(w io.Writer, opt *EngineOptions) error {
-	return engines.ExecuteTemplate(w, "parallel.sh.tmpl", m.engineData(opt))
+	return engines().ExecuteTemplate(w, "parallel.sh.tmpl", m.engineData(opt))
 }
 
 // WriteKubernetes writes a Kubernetes Indexed Job (YAML) that runs m's
@@ -156,7 +161,7 @@ func (m *Manifest) WriteKubernetes(w io.Writer, opt *EngineOptions) error {
 			*p = path.Join(d.Mount, *p)
 		}
 	}
-	return engines.ExecuteTemplate(w, "job.yaml.tmpl", d)
+	return engines().ExecuteTemplate(w, "job.yaml.tmpl", d)
 }
 
 var dns1123 = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)

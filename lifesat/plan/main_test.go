@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/plan"
 )
 
@@ -87,11 +88,11 @@ func driver(args []string) int {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		progress := func(format string, args ...any) {}
+		progress := func(lifesat.Progress) {}
 		if h := os.Getenv(holdEnv); strings.HasPrefix(h, strconv.Itoa(i)+":") {
 			mark := strings.TrimPrefix(h, strconv.Itoa(i)+":")
 			if _, err := os.Stat(mark); err != nil {
-				progress = func(string, ...any) {
+				progress = func(lifesat.Progress) {
 					os.WriteFile(mark, nil, 0o644)
 					time.Sleep(time.Hour) // until killed
 				}

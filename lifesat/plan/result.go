@@ -60,8 +60,9 @@ const MaxResult = 256 << 20
 // the task and its manifest's header: its format, fingerprint, index and
 // ID, its status, and every pattern it holds, re-simulated against the
 // task's problem (lifesat.Problem.Check). It returns nil and no error
-// when the file does not exist; every other failure wraps ErrResult and
-// names the file.
+// when the file does not exist; every other failure wraps ErrResult,
+// names the file and says to delete it (RunTask then runs the task
+// again).
 func ReadRecord(h *Header, t *Task, dir string) (*Record, error) {
 	rec, _, err := readRecord(h, t, dir)
 	return rec, err
@@ -83,7 +84,7 @@ func readRecord(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, er
 		return nil, nil, err
 	}
 	if len(data) > MaxResult {
-		return nil, nil, fmt.Errorf("%w: %s: larger than %d bytes", ErrResult, path, MaxResult)
+		return nil, nil, fmt.Errorf("%w: %s: larger than %d bytes; delete it to run task %d again", ErrResult, path, MaxResult, t.Index)
 	}
 	rec, err := DecodeRecord(data)
 	var pats []*lifesat.Pattern
@@ -91,7 +92,7 @@ func readRecord(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, er
 		pats, err = rec.check(h, t)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %s: %v", ErrResult, path, err)
+		return nil, nil, fmt.Errorf("%w: %s: %v; delete it to run task %d again", ErrResult, path, err, t.Index)
 	}
 	return rec, pats, nil
 }

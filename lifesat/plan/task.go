@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/cputime"
 	"github.com/lifesat/lifesat/lifesat/job"
 )
@@ -66,7 +67,7 @@ type TaskOptions struct {
 	// Engine names where the task runs, for its record; "" means "local".
 	Engine string
 	// Progress, when not nil, hears the search's reports.
-	Progress func(format string, args ...any)
+	Progress func(lifesat.Progress)
 	// Poll is how often a task of a split looks whether another task
 	// has found the answer; 0 means every second.
 	Poll time.Duration

@@ -5,5 +5,5 @@
 //
 //	start := cputime.Process()
 //	work()
-//	fmt.Println(cputime.Process() - start) // 1.9s on 2 cores for 1s of wall time
+//	fmt.Println(cputime.Process() - start) // up to twice the wall time when work keeps 2 cores busy
 package cputime
