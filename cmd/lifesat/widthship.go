@@ -30,6 +30,7 @@ func widthFlag(args []string) bool {
 // strip W cells wide, grown row by row from its front (package grow).
 func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int, error) {
 	fs := newFlagSet(name, e.stdout)
+	fs.synopsis = "-period P -shift 0,K -width W [flags]"
 	var (
 		period, width, length, lookahead, n int
 		shift, sym, ruleName, format, check string
