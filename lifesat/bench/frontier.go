@@ -121,13 +121,21 @@ func (t Target) Ship() (TargetShip, error) {
 	return ts, nil
 }
 
-// frontierCases are the frontier suite's cases: each target by the
-// width-bounded search (10 minutes at most), and LLS in the target's
-// smallest box beside it (llsCap at most); then the c/4 orthogonal ship
-// in a 9x12 box, both ways round, by the search with the length bounded
-// (proofCap at most) and by LLS.
+// frontierCases are the frontier suite's cases: first the c/4
+// orthogonal ship in a 9x12 box, both ways round, by the search with the
+// length bounded and a lookahead of 16 rows (the strip 9 wide at most
+// proofCap, 12 wide at most 10 minutes) and by LLS (llsCap at most); then
+// each target by the width-bounded search (10 minutes at most) and LLS in
+// the target's smallest box beside it.
 func frontierCases(llsCap, proofCap time.Duration) []Case {
 	var cases []Case
+	for _, wl := range [][3]int{{9, 12, int(proofCap / time.Minute)}, {12, 9, 10}} {
+		box := lifesat.Spaceship(4, 0, 1, wl[0], wl[1])
+		cases = append(cases,
+			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, GrowLookahead: 16, Label: "c/4 9x12",
+				Timeout: time.Duration(wl[2]) * time.Minute},
+			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: "c/4 9x12", Timeout: llsCap})
+	}
 	for _, t := range FrontierTargets() {
 		ts, err := t.Ship()
 		if err != nil {
@@ -138,12 +146,6 @@ func frontierCases(llsCap, proofCap time.Duration) []Case {
 		cases = append(cases,
 			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: ts.Period, Shift: k, Width: ts.Width, Sym: t.Sym}, Want: ts.Code, Label: t.Name, Timeout: 10 * time.Minute},
 			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: t.Name, Timeout: llsCap})
-	}
-	for _, wl := range [][2]int{{9, 12}, {12, 9}} {
-		box := lifesat.Spaceship(4, 0, 1, wl[0], wl[1])
-		cases = append(cases,
-			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, GrowLookahead: 16, Label: "c/4 9x12", Timeout: proofCap},
-			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: "c/4 9x12", Timeout: llsCap})
 	}
 	return cases
 }

@@ -170,11 +170,12 @@ func Suites() []Suite {
 	}
 	cuts.Plots = []Figure{balanceFigure(cuts.Cases)}
 
-	frontier = Suite{Name: "frontier", Doc: "issue 39's ships by the width-bounded search (package grow, its lookahead solved by embedded gophersat, one run each, at most 10 minutes): " +
-		"30P5H2V0 (2c/5, a strip 13 wide), 37P4H1V0 (the smallest c/4 orthogonal ship, 19 wide), the loafer (c/7, 10 wide) and 56P6H1V0 (c/6, 26 wide, even symmetry), " +
-		"each with logic-life-search (LLS M1 + cadical, -lls DIR) in the ship's smallest box beside it (13x12, 19x12, 10x10, 26x12; at most 2 minutes); " +
-		"then a c/4 orthogonal ship in a 9x12 box both ways round: the search in a strip 9 wide with the length bounded by 12, and 12 wide by 9, the solver looking 16 rows ahead (at most 30 minutes each), " +
-		"and LLS in the boxes 9x12 and 12x9. Figure: time by ship"}
+	frontier = Suite{Name: "frontier", Doc: "issue 39's frontier, one run each: first a c/4 orthogonal ship in a 9x12 box both ways round, by the width-bounded search " +
+		"(package grow, its lookahead solved by embedded gophersat 16 rows ahead) in a strip 9 wide with the length bounded by 12 (at most 30 minutes) " +
+		"and 12 wide by 9 (at most 10 minutes), and by logic-life-search (LLS M1 + cadical, -lls DIR) in the boxes 9x12 and 12x9 (at most 2 minutes); " +
+		"then known ships by the width-bounded search (at most 10 minutes), each with LLS in the ship's smallest box beside it: " +
+		"30P5H2V0 (2c/5, a strip 13 wide, box 13x12), 37P4H1V0 (the smallest c/4 orthogonal ship, 19 wide, 19x12), " +
+		"the loafer (c/7, 10 wide, 10x10) and 56P6H1V0 (c/6, 26 wide, even symmetry, 26x12). Figure: time by search"}
 	frontier.Cases = frontierCases(2*time.Minute, 30*time.Minute)
 	frontier.Plots = []Figure{frontierFigure}
 	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts, frontier}
