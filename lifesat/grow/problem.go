@@ -24,9 +24,10 @@ type Problem struct {
 	// MaxLength, when not 0, keeps only ships whose P generations fit
 	// in MaxLength rows, one box for all of them, as lifesat's box
 	// searches ask (-size WxH, H = MaxLength). The search states it by
-	// the rows' indices, P*(MaxLength-1)+K*(P-1) at most from the first:
-	// a bound every such ship meets, with some ships longer than the box
-	// among its answers, which Box tells apart. With MaxLength the search
+	// the rows' indices, P*(MaxLength-1)+K*(P-1) at most from the first
+	// (for gcd(K, P) = 1): a bound every such ship meets, with some ships
+	// longer than the box among its answers, which Ship.Length tells
+	// apart. With MaxLength the search
 	// ends, and "none" (logic.Unsat) is a proof that no such ship fits
 	// the strip and the length.
 	MaxLength int

@@ -161,6 +161,20 @@ func (g *geometry) index(y, t int) int {
 	return g.d*u + c
 }
 
+// span bounds the rows of a ship whose P generations fit length rows:
+// every live row has an index below span. Row y of generation t of such a
+// ship, 0 <= y < length, has index at most P(length-1) + K(P-1) + d-1
+// above its first row's; with gcd(K, P) = d = 1 the first live row is row
+// 0, and for d > 1 it is one of rows 0..P-1 (see Search), so the bound is
+// looser by P-1.
+func (g *geometry) span(length int) int {
+	s := g.P*(length-1) + g.K*(g.P-1) + g.d
+	if g.d > 1 {
+		s += g.P - 1
+	}
+	return s
+}
+
 // classes is the number of different constraint patterns: windows whose
 // first rows have the same index mod classes have the same formula.
 func (g *geometry) classes() int {

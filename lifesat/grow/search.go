@@ -146,7 +146,7 @@ func newSearcher(ctx context.Context, p Problem, set *Settings) (*searcher, erro
 		sess: map[int]*session{}, seen: map[key]struct{}{}, codes: map[string]bool{},
 	}
 	if p.MaxLength > 0 {
-		s.maxIx = p.Period*(p.MaxLength-1) + p.Shift*(p.Period-1) + 1
+		s.maxIx = g.span(p.MaxLength)
 	}
 	return s, nil
 }

@@ -68,7 +68,3 @@ func (s *searcher) check(rows []uint32) (Ship, error) {
 	}
 	return Ship{Board: b0.Crop(b0.BoundingBox()), Code: obj.Code.String(), Length: length, rows: rows, g: s.g}, nil
 }
-
-// Fits reports whether a ship's P generations fit a box of the given
-// length (its Length at most), as lifesat's box searches ask.
-func (sh Ship) Fits(length int) bool { return sh.Length <= length }
