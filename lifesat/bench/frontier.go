@@ -228,7 +228,7 @@ var frontierFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, e
 			index[name] = i
 			ts = append(ts, lifeplot.Target{Problem: name, Measured: map[string][]float64{}, Stopped: map[string][]float64{}})
 		}
-		series := styles.add(WidthSolver+" (strip)", "gophersat")
+		series := styles.add(WidthSolver+" (strip), gophersat", "gophersat")
 		if r.Solver == LLSSolver {
 			series = styles.add(LLSSolver+" (box)", LLSSolver)
 		}
