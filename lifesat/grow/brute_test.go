@@ -145,7 +145,7 @@ func TestBrute(t *testing.T) {
 				p := Problem{Period: sp.P, Shift: sp.K, Width: c.W, Sym: c.sym, Rule: r, MaxLength: c.L}
 				g, _ := newGeometry(sp.P, sp.K, c.W, Asym)
 				span := g.span(c.L)
-				exact := g.d == 1 // for d > 1 the search's bound is looser: ships may be found that brute force (span at most span) leaves out
+				exact := g.d == 1      // for d > 1 the search's bound is looser: ships may be found that brute force (span at most span) leaves out
 				h := (span-1)/sp.P + 1 // gen 0 of a ship within the span
 				whole := c.W*h <= bits
 				if !whole {
