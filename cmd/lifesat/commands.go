@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,7 @@ func init() {
 		{"still", "-size WxH [flags]", "a still life in a W x H box", searchCmd, false},
 		{"osc", "-period P -size WxH [flags]", "an oscillator of period P", searchCmd, false},
 		{"ship", "-period P -shift DX,DY -size WxH [flags]", "a spaceship moving DX,DY every P generations", searchCmd, false},
+		{"ship", "-period P -shift 0,K -width W [flags]", "a spaceship of any length in a strip W wide, grown row by row", searchCmd, false},
 		{"search", "FILE [-period P] [flags]", "the search of a template (an LLS file, or a picture with ?)", searchCmd, false},
 		{"lls", "WORDS...", "a logic-life-search command line, searched and verified by lifesat", llsCmd, false},
 		{"pred", "[-steps N] [-mode M] [flags] [FILE|-]", "a predecessor of a pattern", predCmd, false},
@@ -98,7 +100,7 @@ func dispatch(ctx context.Context, e *env, name string, args []string) (int, err
 func commandNames() []string {
 	var names []string
 	for _, c := range commands {
-		if !c.hidden {
+		if !c.hidden && !slices.Contains(names, c.name) { // ship has two lines
 			names = append(names, c.name)
 		}
 	}

@@ -7,6 +7,7 @@
 //	lifesat still -size WxH [flags]                        a still life in a W x H box
 //	lifesat osc -period P -size WxH [flags]                an oscillator of period P
 //	lifesat ship -period P -shift DX,DY -size WxH [flags]  a spaceship moving DX,DY every P generations
+//	lifesat ship -period P -shift 0,K -width W [flags]     a spaceship of any length in a strip W wide, grown row by row
 //	lifesat search FILE [-period P] [flags]                the search of a template (an LLS file, or a picture with ?)
 //	lifesat lls WORDS...                                   a logic-life-search command line, searched and verified by lifesat
 //	lifesat pred [-steps N] [-mode M] [flags] [FILE|-]     a predecessor of a pattern

@@ -78,6 +78,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 		fs.BoolVar(&f.phases, "phases", false, "print every phase, not only generation 0")
 	}
 	if kind == "ship" {
+		fs.Int("width", 0, "instead of -size: a ship of any length in a strip `W` wide, grown row by row (\"lifesat ship -width 1 -h\" gives its flags)")
 		fs.StringVar(&f.shift, "shift", "", "displacement `DX,DY` per period, e.g. 1,1 for a glider; required")
 	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
@@ -306,6 +307,9 @@ func progress(w io.Writer, prefix string, on bool) func(lifesat.Progress) {
 // several members (-jobs), or the patterns of one search as they are
 // found (-n K, -n all, -jobs 1).
 func searchCmd(ctx context.Context, e *env, name string, args []string) (int, error) {
+	if name == "ship" && widthFlag(args) {
+		return widthShipCmd(ctx, e, name, args)
+	}
 	f := newSearchFlags(name, name, e)
 	p, s, format, err := f.parse(args)
 	if err != nil {
