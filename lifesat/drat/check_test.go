@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -372,4 +374,39 @@ func randomClause(rng *rand.Rand, nv, n int) []int {
 		}
 	}
 	return cl
+}
+
+// TestCheckDir: a proof directory's errors name their file.
+func TestCheckDir(t *testing.T) {
+	const formula = "p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n"
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"DRAT", map[string]string{drat.FormulaFile: formula, drat.DRATFile: "1 0\n0\n"}, "proof.drat: verified"},
+		{"LRAT", map[string]string{drat.FormulaFile: formula, drat.LRATFile: "5 1 0 1 2 0\n6 0 5 3 4 0\n"}, "proof.lrat: verified"},
+		{"refuted", map[string]string{drat.FormulaFile: formula, drat.DRATFile: "0\n"}, "proof.drat: refuted: line 1"},
+		{"no proof", map[string]string{drat.FormulaFile: formula}, "error: drat: DIR holds no proof (proof.drat or proof.lrat)"},
+		{"two proofs", map[string]string{drat.FormulaFile: formula, drat.DRATFile: "0\n", drat.LRATFile: "0\n"}, "error: drat: DIR holds two proofs"},
+		{"no formula", map[string]string{drat.DRATFile: "0\n"}, "error: drat: open DIR/formula.cnf: no such file"},
+		{"a bad formula", map[string]string{drat.FormulaFile: "p cnf 1 1\n2 0\n", drat.DRATFile: "0\n"}, "error: drat: DIR/formula.cnf line 2: number out of range"},
+		{"a bad proof", map[string]string{drat.FormulaFile: formula, drat.LRATFile: "5 1 0 1 2 x\n"}, "error: drat: DIR/proof.lrat line 1: unexpected 'x'"},
+	} {
+		dir := t.TempDir()
+		for name, text := range c.files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		proof, res, err := drat.CheckDir(context.Background(), dir, nil)
+		got := filepath.Base(proof) + ": " + res.String()
+		if err != nil {
+			got = "error: " + err.Error()
+		}
+		got = strings.ReplaceAll(got, dir, "DIR")
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
 }

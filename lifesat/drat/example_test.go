@@ -78,10 +78,10 @@ func ExampleCheckDir() {
 	defer os.RemoveAll(dir)
 	os.WriteFile(filepath.Join(dir, drat.FormulaFile), []byte(twoBits), 0o644)
 	os.WriteFile(filepath.Join(dir, drat.DRATFile), []byte("1 0\n0\n"), 0o644)
-	res, err := drat.CheckDir(context.Background(), dir)
-	fmt.Println(res, err)
+	proof, res, err := drat.CheckDir(context.Background(), dir, nil)
+	fmt.Println(filepath.Base(proof), res, err)
 	// Output:
-	// verified (2 lemmas, 2 checked, 0 by RAT) <nil>
+	// proof.drat verified (2 lemmas, 2 checked, 0 by RAT) <nil>
 }
 
 func ExampleReadDIMACS() {
