@@ -16,6 +16,7 @@
 //	lifesat step [-n N] [flags] [FILE|-]                   a pattern N generations later, in the plane
 //	lifesat id [flags] [FILE|-]                            the apgcode of a pattern, Catagolue's name for it
 //	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)
+//	lifesat verify [flags] DIR                             check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat
 //	lifesat plan still|osc|ship|search [flags] -o FILE     a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)
 //	lifesat task [-results DIR] MANIFEST [I]               run task I of a manifest (default: the engine's index), write its result file
 //	lifesat collect [-csv FILE] [-json FILE] MANIFEST      the table of a manifest's result files, and its answer
