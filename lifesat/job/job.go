@@ -63,8 +63,9 @@ type Spec struct {
 	// state], the state 1 for alive and 0 for dead.
 	Known [][4]int `json:"known,omitempty"`
 
-	// Rule, Encoding, Seed, Solutions, Diversify, AllowEmpty, AnyPeriod
-	// and MaxMemory are the Settings' fields of those names.
+	// Rule, Encoding, Seed, Solutions, Diversify, AllowEmpty, AnyPeriod,
+	// MaxMemory, ProofDir and ProofFormat are the Settings' fields of
+	// those names.
 	Rule rule.Rule `json:"rule,omitzero"`
 	// Solver is the Settings' Solver by a name logic.ParseSolver reads;
 	// "" is the default.
@@ -76,6 +77,9 @@ type Spec struct {
 	AllowEmpty bool              `json:"allow_empty,omitempty"`
 	AnyPeriod  bool              `json:"any_period,omitempty"`
 	MaxMemory  int64             `json:"max_memory,omitempty"`
+	// ProofDir is a path as the process that reads the spec sees it.
+	ProofDir    string            `json:"proof_dir,omitempty"`
+	ProofFormat logic.ProofFormat `json:"proof_format,omitempty"`
 }
 
 // A Background is a life.Background as data: its tile generations as rows.
@@ -129,14 +133,16 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 		Shift:    [2]int{p.Shift.X, p.Shift.Y},
 		Symmetry: p.Symmetry, Transform: p.Transform,
 		MinPop: p.MinPop, MaxPop: p.MaxPop,
-		Rule:       set.Rule,
-		Encoding:   set.Encoding,
-		Seed:       set.Seed,
-		Solutions:  set.Solutions,
-		Diversify:  set.Diversify,
-		AllowEmpty: set.AllowEmpty,
-		AnyPeriod:  set.AnyPeriod,
-		MaxMemory:  set.MaxMemory,
+		Rule:        set.Rule,
+		Encoding:    set.Encoding,
+		Seed:        set.Seed,
+		Solutions:   set.Solutions,
+		Diversify:   set.Diversify,
+		AllowEmpty:  set.AllowEmpty,
+		AnyPeriod:   set.AnyPeriod,
+		MaxMemory:   set.MaxMemory,
+		ProofDir:    set.ProofDir,
+		ProofFormat: set.ProofFormat,
 	}
 	if set.Solver != nil {
 		name, ok := logic.Name(set.Solver)
@@ -201,14 +207,16 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 		MinPop: sp.MinPop, MaxPop: sp.MaxPop,
 	}
 	s := &lifesat.Settings{
-		Rule:       sp.Rule,
-		Encoding:   sp.Encoding,
-		Seed:       sp.Seed,
-		Solutions:  sp.Solutions,
-		Diversify:  sp.Diversify,
-		AllowEmpty: sp.AllowEmpty,
-		AnyPeriod:  sp.AnyPeriod,
-		MaxMemory:  sp.MaxMemory,
+		Rule:        sp.Rule,
+		Encoding:    sp.Encoding,
+		Seed:        sp.Seed,
+		Solutions:   sp.Solutions,
+		Diversify:   sp.Diversify,
+		AllowEmpty:  sp.AllowEmpty,
+		AnyPeriod:   sp.AnyPeriod,
+		MaxMemory:   sp.MaxMemory,
+		ProofDir:    sp.ProofDir,
+		ProofFormat: sp.ProofFormat,
 	}
 	bad := func(format string, args ...any) (lifesat.Problem, *lifesat.Settings, error) {
 		return lifesat.Problem{}, nil, fmt.Errorf("%w: "+format, append([]any{ErrSpec}, args...)...)

@@ -44,6 +44,34 @@ func (f ProofFormat) String() string {
 	return fmt.Sprintf("ProofFormat(%d)", int8(f))
 }
 
+// MarshalText writes the format's name, "drat" or "lrat".
+func (f ProofFormat) MarshalText() ([]byte, error) {
+	if f != DRAT && f != LRAT {
+		return nil, fmt.Errorf("logic: no proof format %d", int8(f))
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText reads a format's name, "drat" or "lrat".
+func (f *ProofFormat) UnmarshalText(b []byte) error {
+	p, err := ParseProofFormat(string(b))
+	if err == nil {
+		*f = p
+	}
+	return err
+}
+
+// ParseProofFormat reads a format's name, "drat" or "lrat".
+func ParseProofFormat(s string) (ProofFormat, error) {
+	switch s {
+	case "drat":
+		return DRAT, nil
+	case "lrat":
+		return LRAT, nil
+	}
+	return 0, fmt.Errorf("logic: unknown proof format %q (want drat or lrat)", s)
+}
+
 // ErrNoProof is wrapped by the errors of StartProof for a solver that
 // cannot write a proof in the format asked for, and of Certify for an
 // answer whose proof that format cannot express.
