@@ -1,5 +1,8 @@
 package lifesat
 
+// The memory budget: formulas sized before they are built, and refused
+// when their estimate is over Settings.MaxMemory.
+
 import (
 	"fmt"
 

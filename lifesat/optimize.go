@@ -204,13 +204,14 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 	defer func() { res.Stats.Solve = time.Since(start) }()
 	watch := set.startWatch(p.String())
 	defer watch.stop()
-	sess, err := logic.StartContext(ctx, solver, in.CNF)
+	sess, proof, err := startProof(ctx, &set, solver, in.CNF)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, err
 		}
 		return nil, err
 	}
+	defer proof.discard() // unless finished
 	watch.add(sess)
 	for {
 		res.Stats.Solves++
@@ -222,12 +223,14 @@ func maxLadder(ctx context.Context, p Problem, set Settings, given Encoding) (*M
 		case logic.Unknown:
 			return res, errors.New("lifesat: solver stopped without an answer")
 		case logic.Unsat:
+			// The proof refutes the formula with "more live cells than
+			// the best" added: that no pattern has more.
 			if res.Pattern == nil {
 				res.Status = logic.Unsat
 			} else {
 				res.Optimal = true
 			}
-			return res, nil
+			return res, proof.finish(sess)
 		}
 		if err := ctx.Err(); err != nil {
 			return res, err

@@ -257,13 +257,14 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 	set.progress(Progress{Phase: PhaseEncoded, What: what, Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, Elapsed: res.Stats.Encode})
 	watch := set.startWatch(what)
 	defer watch.stop()
-	sess, err := logic.StartContext(ctx, solver, c)
+	sess, proof, err := startProof(ctx, &set, solver, c)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, err
 		}
 		return nil, err
 	}
+	defer func() { proof.discard() }() // unless finished
 	watch.add(sess)
 	var tot *logic.Totalizer
 	for {
@@ -281,7 +282,7 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			} else {
 				res.Optimal = true
 			}
-			return res, nil
+			return res, proof.finish(sess)
 		}
 		m := sess.Model()
 		b := life.NewBoard(a0.Dx(), a0.Dy())
@@ -313,7 +314,8 @@ func Predecessor(ctx context.Context, q PredProblem, s *Settings) (*PredResult, 
 			if tot, err = logic.NewTotalizerContext(ctx, c, first, pop); err != nil {
 				return res, err
 			}
-			if sess, err = logic.StartContext(ctx, solver, c); err != nil {
+			proof.discard()
+			if sess, proof, err = startProof(ctx, &set, solver, c); err != nil {
 				return res, err
 			}
 			watch.add(sess)

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 
+	"github.com/lifesat/lifesat/lifesat/drat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
@@ -23,8 +27,8 @@ type RaceOptions struct {
 	// Member searches for one member: st is the member's problem and
 	// settings (its share of the memory budget in st.Settings.MaxMemory),
 	// k its number in the order of Strategies. Nil searches in this
-	// process with Search. A Member may run the search anywhere (the
-	// command runs each member as a child process); it must return when
+	// process with Search. A Member may run the search anywhere
+	// (member.Process runs each as a child process); it must return when
 	// ctx ends. Race checks every pattern a Member returns against the
 	// raced problem, so a Member need not be trusted.
 	Member func(ctx context.Context, k int, st Strategy) (*Result, error)
@@ -96,6 +100,9 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	ends := make(chan ending)
+	if set.ProofDir != "" {
+		defer removeMemberProofs(set.ProofDir)
+	}
 	running, next := 0, 0
 	defer func() { // every member returns before Race does
 		cancel()
@@ -107,6 +114,10 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 		k, st := next, strategies[next]
 		next++
 		st.Settings.MaxMemory = share
+		if set.ProofDir != "" {
+			// Each member's proof apart; the answer's is moved up.
+			st.Settings.ProofDir = memberProofDir(set.ProofDir, k)
+		}
 		if report := set.Progress; report != nil {
 			st.Settings.Progress = func(pr Progress) {
 				progress.Lock()
@@ -158,6 +169,11 @@ func Race(ctx context.Context, p Problem, s *Settings, opt *RaceOptions) (*Resul
 			res.Exhausted = false
 			return &res, nil
 		case e.res.Status == logic.Unsat && !st.Restricted:
+			if set.ProofDir != "" {
+				if err := adoptProof(set.ProofDir, memberProofDir(set.ProofDir, e.k)); err != nil {
+					return nil, err
+				}
+			}
 			return e.res, nil
 		}
 		if next < len(strategies) {
@@ -250,4 +266,33 @@ func (p Problem) Unroll(pat *Pattern, n int, s *Settings) (*Pattern, error) {
 		}
 	}
 	return out, nil
+}
+
+// memberProofDir is where race member k writes its proof, within dir.
+func memberProofDir(dir string, k int) string {
+	return filepath.Join(dir, fmt.Sprintf(".member-%d", k))
+}
+
+// adoptProof moves the proof of the member that answered, in from, into
+// dir: the race's proof.
+func adoptProof(dir, from string) error {
+	for _, name := range []string{drat.DRATFile, drat.LRATFile} {
+		os.Remove(filepath.Join(dir, name)) // an earlier race's
+	}
+	for _, name := range []string{drat.FormulaFile, drat.DRATFile, drat.LRATFile} {
+		err := os.Rename(filepath.Join(from, name), filepath.Join(dir, name))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("lifesat: proof: %w", err)
+		}
+	}
+	return nil
+}
+
+// removeMemberProofs removes what the members left in dir: the proofs of
+// members that did not answer, and their unfinished files.
+func removeMemberProofs(dir string) {
+	ms, _ := filepath.Glob(filepath.Join(dir, ".member-*"))
+	for _, m := range ms {
+		os.RemoveAll(m)
+	}
 }

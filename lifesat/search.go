@@ -78,10 +78,11 @@ func enumerate(ctx context.Context, su *setup, st *Stats, yield func(*Pattern) b
 	defer func() { st.Solve = time.Since(start) }()
 	w := set.startWatch(p.String())
 	defer w.stop()
-	sess, err := logic.StartContext(ctx, solver, in.CNF)
+	sess, proof, err := startProof(ctx, &set, solver, in.CNF)
 	if err != nil {
 		return err
 	}
+	defer proof.discard() // unless finished
 	w.add(sess)
 	size := formulaSize{int64(in.CNF.NumVars()), int64(in.CNF.NumClauses()), int64(in.CNF.NumLits())}
 	for {
@@ -95,7 +96,7 @@ func enumerate(ctx context.Context, su *setup, st *Stats, yield func(*Pattern) b
 			return errors.New("lifesat: solver stopped without an answer")
 		case logic.Unsat:
 			*exhausted = true
-			return nil
+			return proof.finish(sess)
 		}
 		if err := ctx.Err(); err != nil {
 			return err

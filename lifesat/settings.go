@@ -107,6 +107,23 @@ type Settings struct {
 	// ProgressEvery is how often a running solver's work is reported to
 	// Progress; 0 means DefaultProgressEvery (10 seconds).
 	ProgressEvery time.Duration
+	// ProofDir, when not "", asks for a clausal proof of an answer "none
+	// exists" (Status logic.Unsat; the final Unsat of an enumeration or a
+	// count; the last step of Maximize's SAT ladder; a Garden of Eden):
+	// the solver writes it as it searches, and when the answer is Unsat
+	// the directory gets the proof, proof.drat or proof.lrat as
+	// ProofFormat says, and formula.cnf, the formula it refutes (the
+	// searched formula, and any clause added to it since, such as the
+	// patterns found so far ruled out), for package drat (lifesat verify)
+	// or drat-trim to check (docs/proofs.md). Any other answer leaves no
+	// proof there. The solver must write proofs (logic.Prover: gophersat,
+	// the default, and cadical); with another the search is an error
+	// wrapping logic.ErrNoProof. The row programs (Count of a plain still
+	// life, Maximize by the density program) use no solver and write
+	// none. A race writes the proof of the member that answered.
+	ProofDir string
+	// ProofFormat is the proof's format; the zero value is logic.DRAT.
+	ProofFormat logic.ProofFormat
 	// MaxMemory is the memory budget of the search in bytes, as estimated
 	// before the formula is built (see the package constant MaxMemory);
 	// 0 means MaxMemory. Searches that run side by side share the

@@ -102,6 +102,7 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	lls := fs.String("lls", "", "`directory` of a logic-life-search checkout with solvers/cadical: the hard suite runs LLS beside lifesat")
 	replot := fs.String("replot", "", "instead of running: read the suite's `CSV` (as a run wrote it, perhaps joined with another run's rows) and draw its figures again")
 	only := fs.String("only", "", "run only the cases whose description matches this `regexp` (as the progress line names them, without the seed: \"max still life 20x20, the density program\"); the CSV and figures then hold those alone")
+	growth := fs.String("growth", "", "instead of running: draw the lightweight spaceship growing row by row in a strip 5 wide (docs/width-search.md) into this PNG `file`")
 	project := fs.String("project", "", "instead of running: read the split suite's `CSV` and print, for each split's cubes, the wall time projected for 1 to 64 workers from the cube times (bench.ProjectSplit)")
 	fs.SetOutput(io.Discard) // the error is reported once, below
 	if err := fs.Parse(args); err != nil {
@@ -124,6 +125,9 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, term
 	}
 	if *project != "" {
 		return 0, projectSplits(*project, stdout)
+	}
+	if *growth != "" {
+		return 0, growthPicture(ctx, *growth, stdout)
 	}
 	var onlyRe *regexp.Regexp
 	if *only != "" {

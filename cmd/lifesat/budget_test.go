@@ -1,13 +1,16 @@
 package main
 
 import (
-	"github.com/lifesat/lifesat/lifesat"
-
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/member"
 )
 
 // The command cases of issue 13 (points 3 and 4): what the kernel used to
@@ -80,9 +83,13 @@ func TestRaceMembersShareTheMemoryBudget(t *testing.T) {
 	if got := lifesat.JobsThatFit(lifesat.Oscillator(2, 16, 16), nil, 4); got != 4 {
 		t.Errorf("JobsThatFit(16x16, 4) = %d, want 4", got)
 	}
-	// A member given a share too small for its formula refuses it.
-	code, out, _ := lifesatCmd(t, `{"width":40,"height":40,"period":2,"max_memory":1000000}`, "member", "0")
-	if code != exitFound || !strings.Contains(out, `"status":"error"`) || !strings.Contains(out, "more than the limit of") {
-		t.Errorf("a member with a 1 MB share: exit %d, stdout %q; want its result to say the limit", code, out)
+	// A member given a share too small for its formula refuses it: the
+	// command run as member 0 (member.Serve, first thing in main).
+	c := exec.Command(os.Args[0])
+	c.Env = append(os.Environ(), member.Env+"=0")
+	c.Stdin = strings.NewReader(`{"width":40,"height":40,"period":2,"max_memory":1000000}`)
+	out, err := c.Output()
+	if err != nil || !strings.Contains(string(out), `"status":"error"`) || !strings.Contains(string(out), "more than the limit of") {
+		t.Errorf("a member with a 1 MB share: %v, stdout %q; want its result to say the limit", err, out)
 	}
 }

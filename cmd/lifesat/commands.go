@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,7 @@ type command struct {
 	args    string // what follows the name in the synopsis
 	summary string // one line, lower case, no full stop
 	run     func(ctx context.Context, e *env, name string, args []string) (int, error)
-	hidden  bool // not in the usage text: the race's members
+	hidden  bool // not in the usage text
 }
 
 // commands lists every subcommand, in the order of the usage text.
@@ -27,6 +28,7 @@ func init() {
 		{"still", "-size WxH [flags]", "a still life in a W x H box", searchCmd, false},
 		{"osc", "-period P -size WxH [flags]", "an oscillator of period P", searchCmd, false},
 		{"ship", "-period P -shift DX,DY -size WxH [flags]", "a spaceship moving DX,DY every P generations", searchCmd, false},
+		{"ship", "-period P -shift 0,K -width W [flags]", "a spaceship of any length in a strip W wide, grown row by row", searchCmd, false},
 		{"search", "FILE [-period P] [flags]", "the search of a template (an LLS file, or a picture with ?)", searchCmd, false},
 		{"lls", "WORDS...", "a logic-life-search command line, searched and verified by lifesat", llsCmd, false},
 		{"pred", "[-steps N] [-mode M] [flags] [FILE|-]", "a predecessor of a pattern", predCmd, false},
@@ -35,12 +37,12 @@ func init() {
 		{"step", "[-n N] [flags] [FILE|-]", "a pattern N generations later, in the plane", stepCmd, false},
 		{"id", "[flags] [FILE|-]", "the apgcode of a pattern, Catagolue's name for it", idCmd, false},
 		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd, false},
+		{"verify", "[flags] DIR", "check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat", verifyCmd, false},
 		{"plan", "still|osc|ship|search [flags] -o FILE", "a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)", planCmd, false},
 		{"task", "[-batch B] MANIFEST [I]", "run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes", taskCmd, false},
 		{"collect", "[-watch] [-csv FILE] MANIFEST", "the table of a manifest's result files, and its answer (-watch: live, until done)", collectCmd, false},
 		{"version", "", "the module version and the VCS revision", versionCmd, false},
 		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd, false},
-		{"member", "K", "(internal) run one member of a race: a job spec on standard input", memberCmd, true},
 	}
 }
 
@@ -99,7 +101,7 @@ func dispatch(ctx context.Context, e *env, name string, args []string) (int, err
 func commandNames() []string {
 	var names []string
 	for _, c := range commands {
-		if !c.hidden {
+		if !c.hidden && !slices.Contains(names, c.name) { // ship has two lines
 			names = append(names, c.name)
 		}
 	}

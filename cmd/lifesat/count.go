@@ -60,6 +60,7 @@ func countCmd(ctx context.Context, e *env, _ string, args []string) (int, error)
 			return 0, usageError{fmt.Errorf("%w (after %d patterns)", err, n)}
 		}
 		fmt.Fprintf(e.stderr, "lifesat: %s\n", plural(n, "1 pattern", fmt.Sprintf("%d patterns", n)))
+		f.proof.note(e.stderr, "no other pattern exists")
 		if n == 0 {
 			return exitNone, nil
 		}
@@ -81,6 +82,7 @@ func countCmd(ctx context.Context, e *env, _ string, args []string) (int, error)
 	if _, err := fmt.Fprintln(e.stdout, n); err != nil {
 		return 0, err
 	}
+	f.proof.note(e.stderr, "no other pattern exists")
 	if n.Sign() == 0 {
 		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
 		return exitNone, nil

@@ -7,6 +7,7 @@
 //	lifesat still -size WxH [flags]                        a still life in a W x H box
 //	lifesat osc -period P -size WxH [flags]                an oscillator of period P
 //	lifesat ship -period P -shift DX,DY -size WxH [flags]  a spaceship moving DX,DY every P generations
+//	lifesat ship -period P -shift 0,K -width W [flags]     a spaceship of any length in a strip W wide, grown row by row
 //	lifesat search FILE [-period P] [flags]                the search of a template (an LLS file, or a picture with ?)
 //	lifesat lls WORDS...                                   a logic-life-search command line, searched and verified by lifesat
 //	lifesat pred [-steps N] [-mode M] [flags] [FILE|-]     a predecessor of a pattern
@@ -15,6 +16,7 @@
 //	lifesat step [-n N] [flags] [FILE|-]                   a pattern N generations later, in the plane
 //	lifesat id [flags] [FILE|-]                            the apgcode of a pattern, Catagolue's name for it
 //	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)
+//	lifesat verify [flags] DIR                             check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat
 //	lifesat plan still|osc|ship|search [flags] -o FILE     a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)
 //	lifesat task [-batch B] MANIFEST [I]                   run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes
 //	lifesat collect [-watch] [-csv FILE] MANIFEST          the table of a manifest's result files, and its answer (-watch: live, until done)

@@ -9,12 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/lifesat/lifesat/internal/procgroup"
+	"github.com/lifesat/lifesat/lifesat/member"
 	"golang.org/x/term"
 )
 
@@ -27,6 +27,7 @@ const (
 )
 
 func main() {
+	member.Serve() // a race's member searches here, and exits
 	os.Exit(mainCode(os.Args[1:]))
 }
 
@@ -79,11 +80,6 @@ func mainCode(args []string) int {
 		limit: func(d time.Duration) {
 			time.AfterFunc(d+timeoutGrace, func() { stop("stopped by -timeout before an answer") })
 		},
-		memoryLimit: func(n int64) {
-			if os.Getenv("GOMEMLIMIT") == "" {
-				debug.SetMemoryLimit(n)
-			}
-		},
 	}
 	return run(ctx, e, args)
 }
@@ -98,11 +94,8 @@ type env struct {
 	stderrWidth    int  // its columns, 0 when unknown
 	// limit, when not nil, ends the whole process (exit status 3)
 	// timeoutGrace after d, whatever it is doing then.
-	limit func(d time.Duration)
-	// memoryLimit, when not nil, sets the process's soft memory limit
-	// (a race's member sets its share of the budget).
-	memoryLimit func(bytes int64)
-	deadline    time.Time // of -timeout, once armed
+	limit    func(d time.Duration)
+	deadline time.Time // of -timeout, once armed
 }
 
 // arm starts the command's time limit of d from now, once: the deadline

@@ -14,6 +14,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/member"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -470,16 +471,14 @@ func FuzzParseSize(f *testing.F) {
 	})
 }
 
-// TestMain doubles as the command: the race tests start this test binary
-// with LIFESAT_TEST_WORKER=1 as each member ("member K").
+// TestMain doubles as the command, as main is: a race's members are this
+// test binary run again (member.Command), which serves first; tests that
+// need the command as a process of its own start this test binary with
+// LIFESAT_TEST_WORKER=1.
 func TestMain(m *testing.M) {
+	member.Serve()
 	if os.Getenv("LIFESAT_TEST_WORKER") == "1" {
 		os.Exit(mainCode(os.Args[1:]))
-	}
-	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
-		c := exec.CommandContext(ctx, os.Args[0], "member", strconv.Itoa(k))
-		c.Env = append(os.Environ(), "LIFESAT_TEST_WORKER=1")
-		return c, nil
 	}
 	os.Exit(m.Run())
 }

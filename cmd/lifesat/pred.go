@@ -27,6 +27,8 @@ func predCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 	verbose := fs.Bool("v", false, "report progress on stderr")
 	solverName := fs.String("solver", "gophersat", "SAT solver: gophersat, gini, or a DIMACS solver on PATH or by path")
 	cageName := fs.String("cage", "", "pattern `FILE` of generation 0's size (- for standard input): only its live cells may be alive at generation 0")
+	var proof proofFlags
+	proof.declare(fs)
 	if err := fs.parse(args); err != nil {
 		return 0, err
 	}
@@ -71,6 +73,9 @@ func predCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 		return 0, err
 	}
 	s := &lifesat.Settings{Rule: rl, Encoding: enc, Solver: solver, Progress: progress(e.stderr, "lifesat: ", *verbose)}
+	if err := proof.set(s); err != nil {
+		return 0, usageError{err}
+	}
 	q := lifesat.PredProblem{Target: pat.Board, Steps: *steps, Mode: mode, Minimize: *minimize, Cage: cage}
 	res, err := lifesat.Predecessor(ctx, q, s)
 	if res == nil {
@@ -99,6 +104,7 @@ func predCmd(ctx context.Context, e *env, name string, args []string) (int, erro
 		default:
 			fmt.Fprintf(e.stderr, "lifesat: no predecessor %s back in %s mode%s under %v\n", plural(*steps, "1 generation", fmt.Sprintf("%d generations", *steps)), mode, caged(cage), rl)
 		}
+		proof.note(e.stderr, "none exists")
 		return exitNone, nil
 	}
 	return exitFound, nil
@@ -175,6 +181,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		// pattern is, as for every search.
 		if err == nil && res.Optimal {
 			fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+			f.proof.note(e.stderr, "none exists")
 			return exitNone, nil
 		}
 		res.Pattern = nil
@@ -191,6 +198,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		switch {
 		case res.Optimal:
 			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
+			f.proof.note(e.stderr, fmt.Sprintf("no pattern has more than %d live cells", res.Population))
 		case res.Bound > 0:
 			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at most %d (gap %d)\n",
 				what, time.Since(start).Round(time.Millisecond), res.Bound, res.Bound-res.Population)
@@ -205,6 +213,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	if res.Status == logic.Unsat {
 		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+		f.proof.note(e.stderr, "none exists")
 		return exitNone, nil
 	}
 	return exitFound, nil

@@ -37,7 +37,7 @@ import (
 var byHand = []string{
 	"go build ", "go install ", "go run ./cmd/lifesat-bench ", "go test -run '^$' -bench ",
 	"sudo ", "export ", "gonb ", "jupyter ", "cadical ", "kubectl ",
-	"git worktree add ", "LIFESAT_BASELINE=",
+	"git worktree add ", "LIFESAT_BASELINE=", "bash notebooks/run --", "bash notebooks/fresh --",
 }
 
 // A docCommand is one "$ " line of a code block, and the output shown

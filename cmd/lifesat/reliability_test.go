@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/lifesat/lifesat/internal/procgroup"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/member"
 	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
@@ -125,12 +127,11 @@ func TestRaceMembersReadNoFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func(old func(context.Context, int) (*exec.Cmd, error)) { memberCommand = old }(memberCommand)
-	inner := memberCommand
 	memberCommand = func(ctx context.Context, k int) (*exec.Cmd, error) {
 		if err := os.WriteFile(file, []byte("O.O\n.O.\nO.O\n"), 0o644); err != nil {
 			return nil, err
 		}
-		return inner(ctx, k)
+		return member.Command(ctx, k)
 	}
 	code, stdout, errs := lifesatCmd(t, "", "search", file, "-period", "4", "-shift", "-2,0", "-jobs", "2", "-format", "cells")
 	if code != 0 {
@@ -179,17 +180,20 @@ func TestParentChecksMembersAnswers(t *testing.T) {
 }
 
 // TestRaceSurvivesItsBinaryReplaced: members run the command's own file
-// through /proc/self/exe on Linux, which a new file at the command's path
-// does not change.
+// through /proc/self/exe on Linux (member.Command), which a new file at
+// the command's path does not change.
 func TestRaceSurvivesItsBinaryReplaced(t *testing.T) {
 	if !procgroup.CanPassPipes { // Linux
 		t.Skip("Linux only")
 	}
-	c, err := defaultMemberCommand(context.Background(), 3)
+	if memberCommand != nil {
+		t.Fatal("the command's members are not member.Command")
+	}
+	c, err := member.Command(context.Background(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Path != "/proc/self/exe" || strings.Join(c.Args[1:], " ") != "member 3" {
+	if c.Path != "/proc/self/exe" || !slices.Contains(c.Env, member.Env+"=3") {
 		t.Errorf("member command %q %q", c.Path, c.Args)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/member"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -45,6 +46,7 @@ type searchFlags struct {
 	jobs       int
 	solver     string
 	template   string // -template FILE, or search's FILE
+	proof      proofFlags
 	c          constraintFlags
 	// fallback, when not nil, gives the value of a flag among size,
 	// period, shift and template that was not set ("" for none): plan's
@@ -77,6 +79,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 		fs.BoolVar(&f.phases, "phases", false, "print every phase, not only generation 0")
 	}
 	if kind == "ship" {
+		fs.Int("width", 0, "instead of -size: a ship of any length in a strip `W` wide, grown row by row (\"lifesat ship -width 1 -h\" gives its flags)")
 		fs.StringVar(&f.shift, "shift", "", "displacement `DX,DY` per period, e.g. 1,1 for a glider; required")
 	}
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random diversification")
@@ -94,6 +97,9 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 	f.c.declare(fs, kind)
 	fs.BoolVar(&f.verbose, "v", false, "report the formula size and progress on stderr")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver: gophersat (embedded, the default), gini (embedded, stoppable), or a DIMACS solver on PATH or by path (cadical, kissat, ...); for max, naming one (or -encoding) asks for the SAT path instead of the row program")
+	if !strings.HasPrefix(name, "cnf ") && !strings.HasPrefix(name, "plan ") {
+		f.proof.declare(fs)
+	}
 	fs.IntVar(&f.jobs, "jobs", 0, "(still, osc, ship and search with one answer) searches to race side by side: other seeds and symmetric sub-problems; 1 is deterministic; 0: one per core for oscillators and ships, 1 for still lifes")
 	return f
 }
@@ -275,6 +281,9 @@ func (f *searchFlags) parse(args []string) (lifesat.Problem, *lifesat.Settings, 
 		Solver:     solver,
 		Progress:   progress(f.e.stderr, "lifesat: ", f.verbose),
 	}
+	if err := f.proof.set(s); err != nil {
+		return fail("%v", err)
+	}
 	return p, s, format, nil
 }
 
@@ -305,6 +314,9 @@ func progress(w io.Writer, prefix string, on bool) func(lifesat.Progress) {
 // several members (-jobs), or the patterns of one search as they are
 // found (-n K, -n all, -jobs 1).
 func searchCmd(ctx context.Context, e *env, name string, args []string) (int, error) {
+	if name == "ship" && widthFlag(args) {
+		return widthShipCmd(ctx, e, name, args)
+	}
 	f := newSearchFlags(name, name, e)
 	p, s, format, err := f.parse(args)
 	if err != nil {
@@ -317,7 +329,7 @@ func searchCmd(ctx context.Context, e *env, name string, args []string) (int, er
 	defer cancel()
 	out := &patternWriter{w: e.stdout, format: format, rule: s.Rule, phases: f.phases}
 	if f.n == 1 && f.jobs > 1 {
-		return race(ctx, e, p, s, f.jobs, f.verbose, out)
+		return race(ctx, e, p, s, f.jobs, f.verbose, &f.proof, out)
 	}
 	status := newStatus(e, f.verbose || f.n == 1, describeN(p, s, 2))
 	defer status.done()
@@ -348,6 +360,7 @@ func searchCmd(ctx context.Context, e *env, name string, args []string) (int, er
 		return 0, usageError{err}
 	case found == 0:
 		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+		f.proof.note(e.stderr, "none exists")
 		return exitNone, nil
 	case f.n == countAll:
 		fmt.Fprintf(e.stderr, "lifesat: %s, all there are\n", plural(found, "1 pattern", fmt.Sprintf("%d patterns", found)))
@@ -359,7 +372,7 @@ func searchCmd(ctx context.Context, e *env, name string, args []string) (int, er
 
 // race finds one pattern with several members side by side (lifesat.Race),
 // each a child process of this command (member.go), and prints it.
-func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, jobs int, verbose bool, out *patternWriter) (int, error) {
+func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, jobs int, verbose bool, proof *proofFlags, out *patternWriter) (int, error) {
 	var live *liveLines
 	if verbose {
 		live = &liveLines{w: e.stderr}
@@ -372,7 +385,7 @@ func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, j
 		rs.Progress = progress(live, "lifesat: ", true)
 		s = &rs
 	}
-	opt := &lifesat.RaceOptions{Jobs: jobs, Member: processMember()}
+	opt := &lifesat.RaceOptions{Jobs: jobs, Member: member.Process(&member.Options{Command: memberCommand})}
 	if verbose {
 		opt.Ended = func(k int, st lifesat.Strategy, res *lifesat.Result, err error) {
 			if err == nil && res != nil && res.Status == logic.Sat {
@@ -388,6 +401,7 @@ func race(ctx context.Context, e *env, p lifesat.Problem, s *lifesat.Settings, j
 		return 0, usageError{err}
 	case res.Status == logic.Unsat:
 		fmt.Fprintf(e.stderr, "lifesat: no %s exists under rule %v\n", describe(p, s), s.Rule)
+		proof.note(e.stderr, "none exists")
 		return exitNone, nil
 	}
 	pat := res.Patterns[0]

@@ -18,6 +18,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/grow"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -67,6 +68,13 @@ type Case struct {
 	// Cubes case (split.go), Method how they are cut (plan.CutOptions).
 	Workers, Cubes int
 	Method         string
+	// Grow is the problem of a Width case (frontier.go), whose Problem is
+	// the box of the same ship; Want the apgcode of the ship it must
+	// find, and Label names the target (a frontier row's name begins with
+	// it).
+	Grow          *grow.Problem
+	GrowLookahead int // Settings.Lookahead of a Width case; 0 the default
+	Want, Label   string
 }
 
 // Name describes the case's problem, like "still life 16x16". A Race
@@ -75,6 +83,9 @@ type Case struct {
 func (c Case) Name() string {
 	if splitCase(c) {
 		return c.splitName()
+	}
+	if c.Kind == Width {
+		return widthName(c)
 	}
 	switch c.Kind {
 	case Max:
@@ -224,7 +235,9 @@ func Run(ctx context.Context, s Suite, o *Options) ([]Row, error) {
 		var measured []Row
 		switch {
 		case u.c.Kind == LLS:
-			measured = []Row{runLLS(ctx, opt.LLS, u.c, u.seed, timeout)}
+			measured = []Row{runLLSTimed(ctx, opt.LLS, u.c, u.seed, timeout)}
+		case u.c.Kind == Width:
+			measured = []Row{runWidth(ctx, u.c, timeout)}
 		case u.c.Kind == CBC:
 			measured = []Row{runCBC(ctx, u.c, timeout)}
 		case u.c.Kind == Cubes:
@@ -259,6 +272,8 @@ func (c Case) describeCase() string {
 		solver = "the default race"
 	case LLS:
 		solver = LLSSolver
+	case Width:
+		solver = WidthSolver
 	case CBC:
 		return fmt.Sprintf("max %s, CBC on Bosch's %s", c.Problem, c.Encoding)
 	case Max, Count:

@@ -23,7 +23,7 @@ type Suite struct {
 
 // Suites lists the suites in a fixed order.
 func Suites() []Suite {
-	var blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts Suite
+	var blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts, frontier Suite
 	blog = Suite{Name: "blog", Doc: "the Mathematica blog's problems, one search each (-jobs 1) with gophersat, then with cadical when installed: " +
 		"still lifes 16x16, 64x64 and 128x128; oscillators p2 16x16 and p3 16x16, unrestricted as the blog searched them; " +
 		"p3 16x16 with D8 symmetry; p3 8x8; the glider (a p4 ship in 5x5). " +
@@ -169,7 +169,16 @@ func Suites() []Suite {
 		}
 	}
 	cuts.Plots = []Figure{balanceFigure(cuts.Cases)}
-	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts}
+
+	frontier = Suite{Name: "frontier", Doc: "issue 39's frontier, one run each: first a c/4 orthogonal ship in a 9x12 box both ways round, by the width-bounded search " +
+		"(package grow, its lookahead solved by embedded gophersat 16 rows ahead) in a strip 9 wide with the length bounded by 12 (at most 30 minutes) " +
+		"and 12 wide by 9 (at most 10 minutes), and by logic-life-search (LLS M1 + cadical, -lls DIR) in the boxes 9x12 and 12x9 (at most 2 minutes); " +
+		"then known ships by the width-bounded search (at most 10 minutes), each with LLS in the ship's smallest box beside it: " +
+		"30P5H2V0 (2c/5, a strip 13 wide, box 13x12), 37P4H1V0 (the smallest c/4 orthogonal ship, 19 wide, 19x12), " +
+		"the loafer (c/7, 10 wide, 10x10) and 56P6H1V0 (c/6, 26 wide, even symmetry, 26x12). Figure: time by search"}
+	frontier.Cases = frontierCases(2*time.Minute, 30*time.Minute)
+	frontier.Plots = []Figure{frontierFigure}
+	return []Suite{blog, enc, solv, port, mx, cnt, tpl, hard, races, split, cuts, frontier}
 }
 
 // HardRaces are the hard suite's searches by a race of RaceJobs members

@@ -25,4 +25,10 @@
 //
 // A board is always rows of '.' (dead) and 'O' (alive), one string a
 // row; a template is an LLS search pattern, as tmpl.WriteLLS writes it.
+// Rules, transforms, symmetries, encodings and diversification modes are
+// their own text (their MarshalText): a Spec holds them as they are, and
+// JSON that names none of them is refused by Decode, with their parsers'
+// messages:
+//
+//	{"width":5,"height":5,"period":2,"transform":"R180","rule":"B2/S34H .. B23/S34H"}
 package job

@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,56 +24,62 @@ import (
 var ErrSpec = errors.New("job: bad spec")
 
 // A Spec is one search as data: a lifesat.Problem and the lifesat.Settings
-// that can be written down, in JSON. Boards are rows of '.' (dead) and
-// 'O' (alive); a template is an LLS search pattern (tmpl.WriteLLS). The
-// zero value of every field means what the zero value of its Problem or
-// Settings field means.
+// that can be written down, in JSON. The values that are their own text
+// (rule.Rule, life.Transform, life.Symmetry, lifesat.Encoding,
+// lifesat.Diversify: see their MarshalText) are held as themselves, and
+// their zero values are left out; the others are written here: boards as
+// rows of '.' (dead) and 'O' (alive), a template as an LLS search pattern
+// (tmpl.WriteLLS), points as [x, y], limits as numbers. The zero value of
+// every field means what the zero value of its Problem or Settings field
+// means.
 type Spec struct {
 	Width  int `json:"width"`
 	Height int `json:"height"`
 	// Period, Shift, Symmetry, MinPop, MaxPop, Cage, Blink, Template and
 	// Open are the Problem's fields of those names (Open is the
 	// template's).
-	Period   int      `json:"period,omitempty"`
-	Shift    [2]int   `json:"shift,omitzero"`
-	Symmetry string   `json:"symmetry,omitempty"`
-	MinPop   int      `json:"min_pop,omitempty"`
-	MaxPop   int      `json:"max_pop,omitempty"`
-	Cage     []string `json:"cage,omitempty"`
-	Blink    [][2]int `json:"blink,omitempty"`
-	Template string   `json:"template,omitempty"`
-	Open     bool     `json:"open,omitempty"`
-	// Transform is the Problem's Transform by name ("R90", "F-"; "" is
-	// Id); Background its background (tile generations as rows, offset,
-	// phase); Asymmetric, Change, PopBounds, MaxChange, MaxDecay and
-	// MaxGrowth the Problem's fields of those names (a limit as its
-	// number, absent for no limit).
-	Transform  string      `json:"transform,omitempty"`
-	Background *Background `json:"background,omitempty"`
-	Asymmetric []Motion    `json:"asymmetric,omitempty"`
-	Change     [][2]int    `json:"change,omitempty"`
-	PopBounds  []PopBound  `json:"pop_bounds,omitempty"`
-	MaxChange  *int        `json:"max_change,omitempty"`
-	MaxDecay   *int        `json:"max_decay,omitempty"`
-	MaxGrowth  *int        `json:"max_growth,omitempty"`
+	Period   int           `json:"period,omitempty"`
+	Shift    [2]int        `json:"shift,omitzero"`
+	Symmetry life.Symmetry `json:"symmetry,omitempty"`
+	MinPop   int           `json:"min_pop,omitempty"`
+	MaxPop   int           `json:"max_pop,omitempty"`
+	Cage     []string      `json:"cage,omitempty"`
+	Blink    [][2]int      `json:"blink,omitempty"`
+	Template string        `json:"template,omitempty"`
+	Open     bool          `json:"open,omitempty"`
+	// Transform, Asymmetric, Change, PopBounds, MaxChange, MaxDecay and
+	// MaxGrowth are the Problem's fields of those names (a limit as its
+	// number, absent for no limit); Background its background (tile
+	// generations as rows, offset, phase).
+	Transform  life.Transform `json:"transform,omitzero"`
+	Background *Background    `json:"background,omitempty"`
+	Asymmetric []Motion       `json:"asymmetric,omitempty"`
+	Change     [][2]int       `json:"change,omitempty"`
+	PopBounds  []PopBound     `json:"pop_bounds,omitempty"`
+	MaxChange  *int           `json:"max_change,omitempty"`
+	MaxDecay   *int           `json:"max_decay,omitempty"`
+	MaxGrowth  *int           `json:"max_growth,omitempty"`
 	// Known is the Problem's Known: each cell as [generation, x, y,
 	// state], the state 1 for alive and 0 for dead.
 	Known [][4]int `json:"known,omitempty"`
 
-	// Rule is the rule in any notation rule.Parse reads; "" is Life.
-	Rule string `json:"rule,omitempty"`
-	// Solver is a name logic.ParseSolver reads; "" is the default.
-	Solver string `json:"solver,omitempty"`
-	// Encoding, Seed, Solutions, AllowEmpty, AnyPeriod and MaxMemory are
-	// the Settings' fields of those names; Diversify is the name of the
-	// Settings' Diversify ("auto", "all", "cells", "none").
-	Encoding   string `json:"encoding,omitempty"`
-	Seed       uint64 `json:"seed,omitempty"`
-	Solutions  int    `json:"solutions,omitempty"`
-	Diversify  string `json:"diversify,omitempty"`
-	AllowEmpty bool   `json:"allow_empty,omitempty"`
-	AnyPeriod  bool   `json:"any_period,omitempty"`
-	MaxMemory  int64  `json:"max_memory,omitempty"`
+	// Rule, Encoding, Seed, Solutions, Diversify, AllowEmpty, AnyPeriod,
+	// MaxMemory, ProofDir and ProofFormat are the Settings' fields of
+	// those names.
+	Rule rule.Rule `json:"rule,omitzero"`
+	// Solver is the Settings' Solver by a name logic.ParseSolver reads;
+	// "" is the default.
+	Solver     string            `json:"solver,omitempty"`
+	Encoding   lifesat.Encoding  `json:"encoding,omitempty"`
+	Seed       uint64            `json:"seed,omitempty"`
+	Solutions  int               `json:"solutions,omitempty"`
+	Diversify  lifesat.Diversify `json:"diversify,omitempty"`
+	AllowEmpty bool              `json:"allow_empty,omitempty"`
+	AnyPeriod  bool              `json:"any_period,omitempty"`
+	MaxMemory  int64             `json:"max_memory,omitempty"`
+	// ProofDir is a path as the process that reads the spec sees it.
+	ProofDir    string            `json:"proof_dir,omitempty"`
+	ProofFormat logic.ProofFormat `json:"proof_format,omitempty"`
 }
 
 // A Background is a life.Background as data: its tile generations as rows.
@@ -82,11 +89,11 @@ type Background struct {
 	Phase  int        `json:"phase,omitempty"`
 }
 
-// A Motion is a lifesat.Motion as data, its transform by name.
+// A Motion is a lifesat.Motion as data.
 type Motion struct {
-	Gens      int    `json:"gens,omitempty"`
-	Transform string `json:"transform,omitempty"`
-	Shift     [2]int `json:"shift,omitzero"`
+	Gens      int            `json:"gens,omitempty"`
+	Transform life.Transform `json:"transform,omitzero"`
+	Shift     [2]int         `json:"shift,omitzero"`
 }
 
 // A PopBound is a lifesat.PopBound as data, Max absent for no limit.
@@ -112,16 +119,10 @@ func readLimit(n *int) lifesat.Limit {
 	return lifesat.AtMost(*n)
 }
 
-// transform reads a transform's name ("" is Id).
-func transform(name string) (life.Transform, error) {
-	if name == "" {
-		return life.Id, nil
-	}
-	return life.ParseTransform(name)
-}
-
-// New writes p and s down as a Spec. It fails for settings that cannot be
-// written down: a solver logic.Name cannot name. Progress is not written.
+// New writes p and s down as a Spec. It fails for what cannot be written
+// down: a solver logic.Name cannot name, a value that is none of its
+// type's (a symmetry, transform, encoding or mode without a name).
+// Progress is not written.
 func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 	var set lifesat.Settings
 	if s != nil {
@@ -130,20 +131,18 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 	sp := &Spec{
 		Width: p.Width, Height: p.Height, Period: p.Period,
 		Shift:    [2]int{p.Shift.X, p.Shift.Y},
-		Symmetry: string(p.Symmetry),
-		MinPop:   p.MinPop, MaxPop: p.MaxPop,
-		Encoding:   string(set.Encoding),
-		Seed:       set.Seed,
-		Solutions:  set.Solutions,
-		AllowEmpty: set.AllowEmpty,
-		AnyPeriod:  set.AnyPeriod,
-		MaxMemory:  set.MaxMemory,
-	}
-	if set.Diversify != lifesat.Auto {
-		sp.Diversify = set.Diversify.String()
-	}
-	if !set.Rule.IsZero() {
-		sp.Rule = set.Rule.String()
+		Symmetry: p.Symmetry, Transform: p.Transform,
+		MinPop: p.MinPop, MaxPop: p.MaxPop,
+		Rule:        set.Rule,
+		Encoding:    set.Encoding,
+		Seed:        set.Seed,
+		Solutions:   set.Solutions,
+		Diversify:   set.Diversify,
+		AllowEmpty:  set.AllowEmpty,
+		AnyPeriod:   set.AnyPeriod,
+		MaxMemory:   set.MaxMemory,
+		ProofDir:    set.ProofDir,
+		ProofFormat: set.ProofFormat,
 	}
 	if set.Solver != nil {
 		name, ok := logic.Name(set.Solver)
@@ -158,9 +157,6 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 	for _, pt := range p.Blink {
 		sp.Blink = append(sp.Blink, [2]int{pt.X, pt.Y})
 	}
-	if p.Transform != life.Id {
-		sp.Transform = p.Transform.String()
-	}
 	if bg := p.Background; bg != nil {
 		sp.Background = &Background{Offset: [2]int{bg.Offset.X, bg.Offset.Y}, Phase: bg.Phase}
 		for _, b := range bg.Tile {
@@ -168,11 +164,7 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 		}
 	}
 	for _, m := range p.Asymmetric {
-		jm := Motion{Gens: m.Gens, Shift: [2]int{m.Shift.X, m.Shift.Y}}
-		if m.Transform != life.Id {
-			jm.Transform = m.Transform.String()
-		}
-		sp.Asymmetric = append(sp.Asymmetric, jm)
+		sp.Asymmetric = append(sp.Asymmetric, Motion{Gens: m.Gens, Transform: m.Transform, Shift: [2]int{m.Shift.X, m.Shift.Y}})
 	}
 	sp.Change = p.Change
 	for _, b := range p.PopBounds {
@@ -195,36 +187,50 @@ func New(p lifesat.Problem, s *lifesat.Settings) (*Spec, error) {
 		}
 		sp.Template, sp.Open = sb.String(), p.Template.Open
 	}
+	if _, err := json.Marshal(sp); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSpec, err)
+	}
 	return sp, nil
 }
 
 // Search reads the spec back as the problem and settings it describes.
 // The problem is validated (lifesat.Problem.Validate); the error of a spec
-// that names an unknown rule, solver, encoding or symmetry, or a board
-// that is not rows of '.' and 'O' of one length, wraps ErrSpec.
+// that names an unknown solver, holds a value that is none of its type's
+// (a symmetry, transform, encoding or mode without a name; Decode refuses
+// those already), or a board that is not rows of '.' and 'O' of one
+// length, wraps ErrSpec.
 func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 	p := lifesat.Problem{
 		Width: sp.Width, Height: sp.Height, Period: sp.Period,
-		Shift:  image.Pt(sp.Shift[0], sp.Shift[1]),
+		Shift:    image.Pt(sp.Shift[0], sp.Shift[1]),
+		Symmetry: sp.Symmetry, Transform: sp.Transform,
 		MinPop: sp.MinPop, MaxPop: sp.MaxPop,
 	}
 	s := &lifesat.Settings{
-		Encoding:   lifesat.Encoding(sp.Encoding),
-		Seed:       sp.Seed,
-		Solutions:  sp.Solutions,
-		AllowEmpty: sp.AllowEmpty,
-		AnyPeriod:  sp.AnyPeriod,
-		MaxMemory:  sp.MaxMemory,
+		Rule:        sp.Rule,
+		Encoding:    sp.Encoding,
+		Seed:        sp.Seed,
+		Solutions:   sp.Solutions,
+		Diversify:   sp.Diversify,
+		AllowEmpty:  sp.AllowEmpty,
+		AnyPeriod:   sp.AnyPeriod,
+		MaxMemory:   sp.MaxMemory,
+		ProofDir:    sp.ProofDir,
+		ProofFormat: sp.ProofFormat,
 	}
 	bad := func(format string, args ...any) (lifesat.Problem, *lifesat.Settings, error) {
 		return lifesat.Problem{}, nil, fmt.Errorf("%w: "+format, append([]any{ErrSpec}, args...)...)
 	}
-	var err error
-	if sp.Symmetry != "" {
-		if p.Symmetry, err = life.ParseSymmetry(sp.Symmetry); err != nil {
+	texts := []encoding.TextMarshaler{sp.Symmetry, sp.Transform, sp.Encoding, sp.Diversify}
+	for _, m := range sp.Asymmetric {
+		texts = append(texts, m.Transform)
+	}
+	for _, v := range texts {
+		if _, err := v.MarshalText(); err != nil {
 			return bad("%v", err)
 		}
 	}
+	var err error
 	if sp.Cage != nil {
 		if p.Cage, err = board(sp.Cage); err != nil {
 			return bad("cage: %v", err)
@@ -245,9 +251,6 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 		}
 		p.Template.Open = sp.Open
 	}
-	if p.Transform, err = transform(sp.Transform); err != nil {
-		return bad("%v", err)
-	}
 	if jb := sp.Background; jb != nil {
 		bg := &life.Background{Offset: image.Pt(jb.Offset[0], jb.Offset[1]), Phase: jb.Phase}
 		for g, rs := range jb.Tile {
@@ -260,32 +263,13 @@ func (sp *Spec) Search() (lifesat.Problem, *lifesat.Settings, error) {
 		p.Background = bg
 	}
 	for _, m := range sp.Asymmetric {
-		t, err := transform(m.Transform)
-		if err != nil {
-			return bad("asymmetric: %v", err)
-		}
-		p.Asymmetric = append(p.Asymmetric, lifesat.Motion{Gens: m.Gens, Transform: t, Shift: image.Pt(m.Shift[0], m.Shift[1])})
+		p.Asymmetric = append(p.Asymmetric, lifesat.Motion{Gens: m.Gens, Transform: m.Transform, Shift: image.Pt(m.Shift[0], m.Shift[1])})
 	}
 	p.Change = sp.Change
 	for _, b := range sp.PopBounds {
 		p.PopBounds = append(p.PopBounds, lifesat.PopBound{Gens: b.Gens, Min: b.Min, Max: readLimit(b.Max)})
 	}
 	p.MaxChange, p.MaxDecay, p.MaxGrowth = readLimit(sp.MaxChange), readLimit(sp.MaxDecay), readLimit(sp.MaxGrowth)
-	if sp.Rule != "" {
-		if s.Rule, err = rule.Parse(sp.Rule); err != nil {
-			return bad("%v", err)
-		}
-	}
-	if sp.Encoding != "" {
-		if s.Encoding, err = lifesat.ParseEncoding(sp.Encoding); err != nil {
-			return bad("%v", err)
-		}
-	}
-	if sp.Diversify != "" {
-		if s.Diversify, err = lifesat.ParseDiversify(sp.Diversify); err != nil {
-			return bad("%v", err)
-		}
-	}
 	if sp.Solver != "" {
 		if s.Solver, err = logic.ParseSolver(sp.Solver); err != nil {
 			return bad("%v", err)
@@ -354,11 +338,11 @@ type Result struct {
 	Patterns [][][]string `json:"patterns,omitempty"`
 	// Ranges holds, for answers found under a partial rule, the range of
 	// rules each works in, in the order of Patterns.
-	Ranges    []string `json:"ranges,omitempty"`
-	Exhausted bool     `json:"exhausted,omitempty"`
-	Vars      int      `json:"vars,omitempty"`
-	Clauses   int      `json:"clauses,omitempty"`
-	Solves    int      `json:"solves,omitempty"`
+	Ranges    []rule.Rule `json:"ranges,omitempty"`
+	Exhausted bool        `json:"exhausted,omitempty"`
+	Vars      int         `json:"vars,omitempty"`
+	Clauses   int         `json:"clauses,omitempty"`
+	Solves    int         `json:"solves,omitempty"`
 	// EncodeSeconds and SolveSeconds are the Stats' Encode and Solve.
 	EncodeSeconds float64 `json:"encode_seconds,omitempty"`
 	SolveSeconds  float64 `json:"solve_seconds,omitempty"`
@@ -393,7 +377,7 @@ func FromResult(res *lifesat.Result, err error) *Result {
 			}
 			out.Patterns = append(out.Patterns, gens)
 			if !pat.Rule.IsZero() {
-				out.Ranges = append(out.Ranges, pat.Rule.String())
+				out.Ranges = append(out.Ranges, pat.Rule)
 			}
 		}
 		switch res.Status {
@@ -448,11 +432,10 @@ func (r *Result) Lifesat() (*lifesat.Result, error) {
 			pat.Phases = append(pat.Phases, b)
 		}
 		if len(r.Ranges) > 0 {
-			rng, err := rule.Parse(r.Ranges[i])
-			if err != nil {
-				return nil, fmt.Errorf("%w: pattern %d: %v", ErrSpec, i, err)
+			if r.Ranges[i].IsZero() {
+				return nil, fmt.Errorf("%w: pattern %d: an empty range", ErrSpec, i)
 			}
-			pat.Rule = rng
+			pat.Rule = r.Ranges[i]
 		}
 		res.Patterns = append(res.Patterns, pat)
 	}

@@ -106,6 +106,51 @@ func TestSpecRefusals(t *testing.T) {
 	if _, err := job.New(lifesat.StillLife(3, 3), &lifesat.Settings{Solver: logic.External{Path: "cadical", Args: []string{"-q"}}}); !errors.Is(err, job.ErrSpec) {
 		t.Errorf("an External with arguments: %v", err)
 	}
+	// Values that are none of their type's have no text: New refuses to
+	// write them, Search to read them.
+	unnamed := lifesat.StillLife(3, 3)
+	unnamed.Symmetry = "D7"
+	unnamedT := lifesat.Oscillator(2, 3, 3)
+	unnamedT.Transform = life.Transform(9)
+	unnamedM := lifesat.Oscillator(2, 3, 3)
+	unnamedM.Asymmetric = []lifesat.Motion{{Transform: life.Transform(9)}}
+	for i, tt := range []struct {
+		p lifesat.Problem
+		s *lifesat.Settings
+	}{
+		{unnamed, nil}, {unnamedT, nil}, {unnamedM, nil},
+		{lifesat.StillLife(3, 3), &lifesat.Settings{Diversify: lifesat.Diversify(7)}},
+		{lifesat.StillLife(3, 3), &lifesat.Settings{Encoding: "fast"}},
+	} {
+		if sp, err := job.New(tt.p, tt.s); !errors.Is(err, job.ErrSpec) {
+			t.Errorf("unnamed value %d: New gives %+v, %v", i, sp, err)
+		}
+	}
+	for _, in := range []string{
+		`{"status":"found","patterns":[[["O."]]],"ranges":[""]}`,
+		`{"status":"found","patterns":[[["O."]]],"ranges":["pB9/S"]}`,
+		`{"status":"found","patterns":[[["O."]]],"ranges":["B3/S23","B3/S23"]}`,
+	} {
+		var r job.Result
+		err := json.Unmarshal([]byte(in), &r)
+		if err == nil {
+			_, err = r.Lifesat()
+		}
+		if err == nil {
+			t.Errorf("%s read as a result", in)
+		}
+	}
+	for i, sp := range []job.Spec{
+		{Width: 3, Height: 3, Symmetry: "D7"},
+		{Width: 3, Height: 3, Period: 2, Transform: 9},
+		{Width: 3, Height: 3, Period: 2, Asymmetric: []job.Motion{{Transform: 9}}},
+		{Width: 3, Height: 3, Diversify: 7},
+		{Width: 3, Height: 3, Encoding: "fast"},
+	} {
+		if _, _, err := sp.Search(); !errors.Is(err, job.ErrSpec) {
+			t.Errorf("unnamed value %d: Search: %v", i, err)
+		}
+	}
 	for _, in := range []string{
 		``, `{`, `[]`, `{"width":3,"height":3,"colour":1}`,
 		`{"width":3,"height":3,"rule":"B9/S"}`,
@@ -120,6 +165,10 @@ func TestSpecRefusals(t *testing.T) {
 		`{"width":3,"height":3,"known":[[0,1,1,2]]}`,
 		`{"width":3,"height":3,"known":[[1,1,1,1]]}`,
 		`{"width":3,"height":3,"known":[[0,3,1,1]]}`,
+		`{"width":3,"height":3,"period":2,"transform":"R45"}`,
+		`{"width":3,"height":3,"period":2,"transform":""}`,
+		`{"width":3,"height":3,"period":2,"asymmetric":[{"transform":"F"}]}`,
+		`{"width":3,"height":3,"symmetry":3}`,
 	} {
 		sp, err := job.Decode(strings.NewReader(in))
 		if err == nil {
@@ -179,6 +228,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"width":5,"height":5,"period":2,"seed":3}`)
 	f.Add(`{"width":3,"height":3,"template":"* 1 *\n","open":true,"cage":["OOO","...","..."]}`)
 	f.Add(`{"status":"found","patterns":[[["O."]]],"ranges":["pB3/S23"]}`)
+	f.Add(`{"status":"found","patterns":[[["O."]]],"ranges":[""]}`)
+	f.Add(`{"width":4,"height":4,"period":2,"transform":"F/","symmetry":"d2/","rule":"B2/S34H .. B23/S34H","diversify":"cells","encoding":"Knuth"}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		if sp, err := job.Decode(strings.NewReader(in)); err == nil {
 			sp.Search()

@@ -39,5 +39,6 @@
 // A symmetry is a group of transforms under which a board is unchanged:
 // the blinker's row has D4+ (both mid-line reflections), and
 // life.D4Plus.Holds(b) says so; its Orbits tie the cells that a symmetric
-// search gives one variable.
+// search gives one variable. Transforms and symmetries are their own text
+// (encoding.TextMarshaler), their names: "F-", "D4+".
 package life

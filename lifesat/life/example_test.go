@@ -2,6 +2,7 @@ package life_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -84,4 +85,24 @@ func ExampleStepOn() {
 	// ..O..
 	// .....
 	// .....
+}
+
+func ExampleTransform_MarshalText() {
+	// The LWSS comes back after 2 generations mirrored top to bottom and
+	// moved: its motion as a JSON job spec writes it.
+	type motion struct {
+		Transform life.Transform `json:"transform,omitzero"`
+		Symmetry  life.Symmetry  `json:"symmetry,omitempty"`
+	}
+	data, _ := json.Marshal(motion{Transform: life.FlipTB})
+	fmt.Println(string(data))
+	var m motion
+	err := json.Unmarshal([]byte(`{"transform":"r90","symmetry":"c4"}`), &m)
+	fmt.Println(m.Transform, m.Symmetry, err)
+	err = json.Unmarshal([]byte(`{"transform":"R45"}`), &m)
+	fmt.Println(err)
+	// Output:
+	// {"transform":"F-"}
+	// R90 C4 <nil>
+	// life: unknown transform "R45" (want one of Id R90 R180 R270 F| F- F\ F/)
 }

@@ -27,6 +27,9 @@ var (
 	DefaultAlive = color.Gray{Y: 0x00}
 	DefaultDead  = color.Gray{Y: 0xff}
 	DefaultMesh  = color.Gray{Y: 0x99}
+	// DefaultUnknown fills the cells of a Partial board that are not
+	// known: a light grey between the dead white and the mesh.
+	DefaultUnknown = color.Gray{Y: 0xc8}
 	// DefaultHighlight marks changed cells and boxes: an orange that
 	// stands out from black, white and grey.
 	DefaultHighlight = color.RGBA{R: 0xff, G: 0x8c, B: 0x1a, A: 0xff}
@@ -61,6 +64,23 @@ type BoardOptions struct {
 	Changes bool
 	// Cycle says that the boards are a cycle: see Changes.
 	Cycle bool
+	// Shift is, with Changes, how far the boards move in all: a
+	// spaceship's shift over its period (lifesat.Problem.Shift), or the
+	// distance a ship travels over the frames of a GIF. Each board is
+	// then compared with the board before it moved by the translation,
+	// from (0, 0) to Shift on each axis, that leaves the fewest cells
+	// changed (the first such in the order x, then y, from 0), so that
+	// the tint shows how the ship's shape changes, not that it moves;
+	// the cells moved out of the box count as dead. The zero Shift moves
+	// nothing.
+	Shift image.Point
+	// Transform is, with Changes and Cycle, the transform that turns or
+	// reflects the last board's successor into the first board
+	// (lifesat.Problem.Transform, as for a glide-symmetric ship of half
+	// its period): the first board is compared with the last turned back
+	// by its inverse, then moved as Shift says, with Shift turned back
+	// too. The zero value, life.Id, turns nothing.
+	Transform life.Transform
 	// Ticks writes the coordinates of the columns above a board and of
 	// the rows on its left, x from 0 at the left and y from 0 at the top
 	// as in life.Board: every column and row when the cells are large
@@ -118,7 +138,8 @@ const (
 	idxMesh
 	idxBlend0
 	idxHighlight = idxBlend0 + subsamples*subsamples - 1
-	numColours   = idxHighlight + 1
+	idxUnknown   = idxHighlight + 1
+	numColours   = idxUnknown + 1
 )
 
 func (o *BoardOptions) palette() color.Palette {
@@ -143,6 +164,7 @@ func (o *BoardOptions) palette() color.Palette {
 	p := make(color.Palette, numColours)
 	p[idxDead], p[idxAlive], p[idxMesh] = d, a, color.RGBA64Model.Convert(mesh)
 	p[idxHighlight] = color.RGBA64Model.Convert(hi)
+	p[idxUnknown] = color.RGBA64Model.Convert(DefaultUnknown)
 	const n = subsamples * subsamples
 	mix := func(d, a uint16, k int) uint16 {
 		return uint16((int(d)*(n-k) + int(a)*k + n/2) / n)
@@ -251,6 +273,28 @@ func drawMesh(img *image.Paletted, at image.Point, w, h int, g geom) {
 func BoardImage(b *life.Board, o *BoardOptions) *image.Paletted {
 	img, at := canvas(b, o)
 	drawCells(img, at, b, nil, o.geom())
+	decorate(img, at, b, o)
+	return img
+}
+
+// Partial draws a board of which only some cells are known, as a search
+// sees it on its way: the cells alive in known are drawn as in
+// BoardImage, alive or dead as b says, and the others in DefaultUnknown,
+// a light grey. known must be as large as b. With Box a cell or a group of
+// cells is outlined (the cell a step of a search just set, say), and with
+// Ticks the coordinates are written; the picture has BoardImage's size
+// and palette, and one colour more.
+func Partial(b, known *life.Board, o *BoardOptions) *image.Paletted {
+	img, at := canvas(b, o)
+	g := o.geom()
+	drawCells(img, at, b, nil, g)
+	for y := range b.Height() {
+		for x := range b.Width() {
+			if !known.Alive(x, y) {
+				fill(img, g.interior(x, y).Add(at), idxUnknown)
+			}
+		}
+	}
 	decorate(img, at, b, o)
 	return img
 }
@@ -432,17 +476,76 @@ func Strip(boards []*life.Board, o *BoardOptions) *image.Paletted {
 
 // before is the board that board i of boards is compared with under
 // Changes: the one before it, the last one for the first with Cycle, and
-// nil otherwise.
+// nil otherwise. With a Shift, each is moved as the ship moved: the one
+// before by a part of the shift, from (0, 0) to Shift on each axis, the
+// last by the shift less such a part (it is ahead of the first by nearly
+// the whole shift), and then turned back by the inverse of Transform;
+// the move that leaves the fewest cells different counts (the first
+// such, trying x and then y from 0 outwards).
 func before(boards []*life.Board, i int, o *BoardOptions) *life.Board {
+	var prev *life.Board
+	wrap := false
 	switch {
 	case o == nil || !o.Changes || len(boards) < 2:
 		return nil
 	case i > 0:
-		return boards[i-1]
+		prev = boards[i-1]
 	case o.Cycle:
-		return boards[len(boards)-1]
+		prev, wrap = boards[len(boards)-1], true
+	default:
+		return nil
 	}
-	return nil
+	b := boards[i]
+	var best *life.Board
+	fewest := -1
+	s := o.Shift
+	for dy := range abs(s.Y) + 1 {
+		for dx := range abs(s.X) + 1 {
+			m := prev
+			if part := image.Pt(dx*sign(s.X), dy*sign(s.Y)); wrap {
+				m = m.Translate(part.X-s.X, part.Y-s.Y).Transform(o.Transform.Inverse())
+			} else {
+				m = m.Translate(part.X, part.Y)
+			}
+			if m.Width() != b.Width() || m.Height() != b.Height() {
+				return m // not tinted (see drawCells)
+			}
+			if n := differ(m, b); fewest < 0 || n < fewest {
+				best, fewest = m, n
+			}
+		}
+	}
+	return best
+}
+
+// differ counts the cells in which two boards of one size differ.
+func differ(a, b *life.Board) int {
+	n := 0
+	for y := range a.Height() {
+		for x := range a.Width() {
+			if a.Alive(x, y) != b.Alive(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
 }
 
 type label struct {

@@ -361,3 +361,31 @@ func TestFont(t *testing.T) {
 		t.Errorf("width of t=10 at scale 2: %d", got)
 	}
 }
+
+// TestPartial reads a partial board back: known live cells black, known
+// dead ones white, the others grey, the outlined cell framed.
+func TestPartial(t *testing.T) {
+	b := glider()
+	known := board(3, 3, [2]int{1, 0}, [2]int{0, 0}, [2]int{2, 2})
+	o := &BoardOptions{CellSize: 10, Box: image.Rect(2, 2, 3, 3)}
+	img := Partial(b, known, o)
+	g := o.geom()
+	var sb strings.Builder
+	for y := range 3 {
+		for x := range 3 {
+			in := g.interior(x, y)
+			c := img.ColorIndexAt((in.Min.X+in.Max.X)/2, (in.Min.Y+in.Max.Y)/2)
+			sb.WriteByte(map[uint8]byte{idxAlive: 'O', idxDead: '.', idxUnknown: '?'}[c])
+		}
+		sb.WriteByte('\n')
+	}
+	if want := ".O?\n???\n??O\n"; sb.String() != want {
+		t.Errorf("read back\n%swant\n%s", sb.String(), want)
+	}
+	if c := img.ColorIndexAt(2*10, 2*10+5); c != idxHighlight {
+		t.Errorf("the outlined cell's left edge is colour %d, want the highlight", c)
+	}
+	if img.Bounds() != BoardImage(b, o).Bounds() {
+		t.Errorf("size %v, want BoardImage's", img.Bounds())
+	}
+}

@@ -63,7 +63,13 @@
 // Frames(g, rule.Life, 8, 1)
 // gives generations 0..7 in one 7 x 7 frame (the 5 x 5 square the glider
 // sweeps, and a dead cell around it), and GIF writes them as an
-// animation that loops forever.
+// animation that loops forever. With Changes, a Strip or a GIF tints the
+// cells that differ from the board before; BoardOptions.Shift (and
+// Transform) take a spaceship's move out of that, so the tint shows how
+// its shape changes, not that it moves.
+//
+// Partial draws what a search knows of a board: the known cells alive or
+// dead, the others grey, a cell outlined with Box.
 //
 // # Charts
 //
@@ -76,5 +82,8 @@
 // *plot.Plot of gonum.org/v1/plot, to adjust further, to Save, or to write
 // with WritePNG, which draws the legend outside the axes so that it
 // covers no data. A Style (TimingOptions.Styles) fixes a series' colour
-// and glyph, so that one solver looks the same in every figure.
+// and glyph, so that one solver looks the same in every figure;
+// StyleTable gives each series of a notebook or a report its own, from
+// one list of names. Every log axis is drawn by LogAxis: widened to powers
+// of ten, a label at each, and "log scale" in the axis label.
 package lifeplot

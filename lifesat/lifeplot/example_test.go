@@ -242,7 +242,7 @@ func ExampleTimingPlot() {
 	fmt.Printf("%s: %s against %s, time axis %T from %g to %g\n",
 		p.Title.Text, p.Y.Label.Text, p.X.Label.Text, p.Y.Scale, p.Y.Min, p.Y.Max)
 	// Output:
-	// still lifes: time (s) against box side, time axis plot.LogScale from 0.02 to 2
+	// still lifes: time (s, log scale) against box side, time axis plot.LogScale from 0.01 to 10
 }
 
 func ExampleWritePNG() {

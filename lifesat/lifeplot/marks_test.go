@@ -300,3 +300,91 @@ func TestGIFLabels(t *testing.T) {
 		})
 	}
 }
+
+// tinted counts the cells of board i of a Strip drawn with o that
+// readChanges reads as changed.
+func tinted(boards []*life.Board, i int, o *BoardOptions) int {
+	img := Strip(boards, o)
+	_, at, _ := stripLayout(boards, o)
+	b := boards[i]
+	return strings.Count(readChanges(img, at[i], b.Width(), b.Height(), o.geom(), o), "*") +
+		strings.Count(readChanges(img, at[i], b.Width(), b.Height(), o.geom(), o), "-")
+}
+
+// TestStripShift: a ship's phases tinted against the previous phase
+// moved along the ship's way change only where its shape changes.
+func TestStripShift(t *testing.T) {
+	// A board and the same board moved one cell right: nothing changed
+	// but the place, so with Shift nothing is tinted.
+	a := glider().Pad(2)
+	moved := []*life.Board{a, a.Translate(1, 0)}
+	if n := tinted(moved, 1, &BoardOptions{Changes: true}); n == 0 {
+		t.Fatalf("without Shift a moved board shows no change")
+	}
+	if n := tinted(moved, 1, &BoardOptions{Changes: true, Shift: image.Pt(2, 0)}); n != 0 {
+		t.Errorf("with Shift (2, 0), a board moved by (1, 0) shows %d changed cells, want 0", n)
+	}
+	// Moving against the shift is not explained by it.
+	if n := tinted(moved, 1, &BoardOptions{Changes: true, Shift: image.Pt(-2, 0)}); n == 0 {
+		t.Errorf("with Shift (-2, 0), a board moved by (1, 0) shows no change")
+	}
+
+	// The glider's four phases in a 6 x 6 box, as a cycle moving (1, 1).
+	// A step of the glider turns over at most 4 of its 5 cells, so no
+	// phase shows more changes than that once its move is taken out, and
+	// none more than without the shift; phase 0, whose phase before is
+	// the last one a whole shift behind, shows fewer.
+	run := life.Run(glider().Pad(1).Crop(image.Rect(0, 0, 6, 6)), rule.Life, life.Dead, 3)
+	o := &BoardOptions{Changes: true, Cycle: true, Shift: image.Pt(1, 1)}
+	plain := &BoardOptions{Changes: true, Cycle: true}
+	for i := range run {
+		with, without := tinted(run, i, o), tinted(run, i, plain)
+		if with > without {
+			t.Errorf("phase %d: %d cells tinted with the shift, %d without", i, with, without)
+		}
+		if with > 4 {
+			t.Errorf("phase %d: %d cells tinted with the shift; a glider's step changes at most 4 of its cells' places", i, with)
+		}
+	}
+	if w, wo := tinted(run, 0, o), tinted(run, 0, plain); w >= wo {
+		t.Errorf("phase 0 against the unmoved last phase: %d tinted, against the moved one %d; want fewer", wo, w)
+	}
+}
+
+// TestStripTransform: the two phases of the LWSS as a glide-symmetric
+// ship of period 2 (the second phase's successor is the first reflected
+// top to bottom and moved one cell): turned back, the wrap tints what the
+// step changes, the same count as the step from phase 0 to phase 1.
+func TestStripTransform(t *testing.T) {
+	// LifeWiki's LWSS, moving left, with a margin of two dead cells.
+	lwss := board(5, 4, [2]int{1, 0}, [2]int{4, 0}, [2]int{0, 1}, [2]int{0, 2}, [2]int{4, 2},
+		[2]int{0, 3}, [2]int{1, 3}, [2]int{2, 3}, [2]int{3, 3}).Pad(2)
+	next := life.Step(lwss, rule.Life, life.Dead)
+	gen2 := life.Step(next, rule.Life, life.Dead)
+	// Which move takes the LWSS reflected top to bottom to its generation
+	// 2? Found, not assumed.
+	var shift image.Point
+	found := false
+	for dy := -2; dy <= 2 && !found; dy++ {
+		for dx := -2; dx <= 2 && !found; dx++ {
+			if lwss.Transform(life.FlipTB).Translate(dx, dy).Equal(gen2) {
+				shift, found = image.Pt(dx, dy), true
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("generation 2 of\n%sis not its reflection moved along x:\n%s", lwss, gen2)
+	}
+	phases := []*life.Board{lwss, next}
+	glide := &BoardOptions{Changes: true, Cycle: true, Shift: shift, Transform: life.FlipTB}
+	// The wrap is the step from phase 1 to generation 2, seen from phase
+	// 0: it tints as many cells as that step does when generation 2 is
+	// drawn after phase 1, moved along the same shift (fewer than the
+	// step changes unmoved).
+	step := []*life.Board{next, gen2}
+	want := tinted(step, 1, &BoardOptions{Changes: true, Shift: shift})
+	if w := tinted(phases, 0, glide); w != want || w > differ(next, gen2) {
+		t.Errorf("phase 0 under the glide (shift %v): %d cells tinted, want %d, as for generation 2 after phase 1 (%d differ unmoved)",
+			shift, w, want, differ(next, gen2))
+	}
+}

@@ -187,8 +187,7 @@ func TargetPlot(targets []Target, o *TimingOptions) (*plot.Plot, error) {
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.5, float64(len(targets))-0.5
 	// Room for the glyphs at the ends of the time axis.
-	p.Y.Min, p.Y.Max = p.Y.Min/1.3, p.Y.Max*1.3
-	snapLog(&p.Y)
+	LogAxis(&p.Y, p.Y.Min/1.3, p.Y.Max*1.3)
 	return p, nil
 }
 

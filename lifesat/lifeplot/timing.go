@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -38,6 +39,7 @@ type Sample struct {
 type TimingOptions struct {
 	Title string
 	// XLabel and YLabel name the axes; "" means "size" and "time (s)".
+	// A log axis says so in its label, as LogAxis writes it.
 	XLabel, YLabel string
 	// LogX puts X on a log scale too (then every X must be positive), for
 	// sizes that grow by factors.
@@ -106,12 +108,6 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 	p.Title.Text = o.Title
 	p.X.Label.Text = cmp.Or(o.XLabel, "size")
 	p.Y.Label.Text = cmp.Or(o.YLabel, "time (s)")
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = logTicks{}
-	if o.LogX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = logTicks{}
-	}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.TextStyle.Font.Size = legendFontSize
@@ -154,12 +150,16 @@ func TimingPlot(samples []Sample, o *TimingOptions) (*plot.Plot, error) {
 	if stopped {
 		p.Legend.Add(stoppedEntry())
 	}
-	for _, a := range []*plot.Axis{&p.Y, &p.X} {
-		if _, ok := a.Scale.(plot.LogScale); ok {
-			snapLog(a)
-		}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	for _, s := range samples {
+		lo, hi = min(lo, s.Seconds), max(hi, s.Seconds)
+		xlo, xhi = min(xlo, s.X), max(xhi, s.X)
 	}
-	if !o.LogX {
+	LogAxis(&p.Y, lo, hi)
+	if o.LogX {
+		LogAxis(&p.X, xlo, xhi)
+	} else {
 		wholeTicks(&p.X, samples)
 	}
 	return p, nil
@@ -195,19 +195,44 @@ func wholeTicks(a *plot.Axis, samples []Sample) {
 	a.Min, a.Max = xs[0]-margin, xs[len(xs)-1]+margin
 }
 
-// snapLog widens the range of a log axis to the nearest ticks of logTicks
-// outside it, so that at least two ticks are labelled. A single value is
-// first widened by a factor of 2 both ways: gonum would widen it to (v-1,
-// v+1), which a log axis cannot hold.
-func snapLog(a *plot.Axis) {
-	if a.Min == a.Max {
-		a.Min, a.Max = a.Min/2, a.Max*2
+// LogAxis makes a a log axis over at least [lo, hi] (positive values),
+// drawn the same in every figure: its range widened to the powers of ten
+// around lo and hi (two of them at least, so that a reader sees the
+// scale), a labelled tick at every power of ten and unlabelled ones at
+// its multiples 2..9, and its label saying "log scale": "time (s)"
+// becomes "time (s, log scale)", "workers" "workers (log scale)". Values
+// that are not positive and finite are left out of the range; with none,
+// the range is [1, 10].
+func LogAxis(a *plot.Axis, lo, hi float64) {
+	if !(lo > 0) || math.IsInf(lo, 0) {
+		lo = 1
 	}
-	const tol = 1e-9 // so that 0.3 is not read as 2.9999... tenths
-	e := math.Floor(math.Log10(a.Min))
-	a.Min = decimal(int(math.Floor(a.Min/math.Pow(10, e)*(1+tol))), int(e))
-	e = math.Floor(math.Log10(a.Max))
-	a.Max = decimal(int(math.Ceil(a.Max/math.Pow(10, e)*(1-tol))), int(e))
+	if !(hi >= lo) || math.IsInf(hi, 0) {
+		hi = lo
+	}
+	a.Scale = plot.LogScale{}
+	a.Tick.Marker = logTicks{}
+	const tol = 1e-9 // so that 1000 is not read as 10^2.9999...
+	e0 := int(math.Floor(math.Log10(lo) + tol))
+	e1 := int(math.Ceil(math.Log10(hi) - tol))
+	if e1 <= e0 {
+		e1 = e0 + 1
+	}
+	a.Min, a.Max = decimal(1, e0), decimal(1, e1)
+	a.Label.Text = logLabel(a.Label.Text)
+}
+
+// logLabel is an axis label that says "log scale" (see LogAxis).
+func logLabel(s string) string {
+	switch {
+	case strings.Contains(s, "log scale"):
+		return s
+	case strings.HasSuffix(s, ")"):
+		return s[:len(s)-1] + ", log scale)"
+	case s == "":
+		return "log scale"
+	}
+	return s + " (log scale)"
 }
 
 // decimal is m * 10^e, the float64 nearest to that decimal number (not
@@ -316,11 +341,8 @@ func legendLayout(c draw.Canvas, l *plot.Legend) (plotArea, legendArea draw.Canv
 	return plotArea, legendArea, true
 }
 
-// logTicks marks a log axis: every power of ten labelled, and its
-// multiples 2..9 between them. When fewer than two powers of ten fall in
-// the range, the multiples 2 and 5 are labelled too, and when that still
-// makes fewer than two labels, every multiple in the range is (TimingPlot
-// widens its log axes to such multiples, see snapLog).
+// logTicks marks a log axis as LogAxis draws it: every power of ten in
+// the range labelled, and its multiples 2..9 unlabelled.
 //
 // It replaces plot.LogTicks, which in gonum/plot v0.15.2 truncates
 // log10(min) towards zero instead of rounding it down, and so labels
@@ -333,41 +355,18 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 	if !(min > 0) || !(max >= min) || math.IsInf(max, 0) {
 		return nil
 	}
-	lo, hi := int(math.Floor(math.Log10(min))), int(math.Ceil(math.Log10(max)))
-	type mark struct {
-		v float64
-		m int
-	}
-	var marks []mark
-	for e := lo; e <= hi; e++ {
+	var ticks []plot.Tick
+	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
 		for m := 1; m <= 9; m++ {
 			v := decimal(m, e)
-			if v >= min && v <= max {
-				marks = append(marks, mark{v, m})
+			if v < min || v > max {
+				continue
 			}
-		}
-	}
-	count := func(ms ...int) int {
-		n := 0
-		for _, k := range marks {
-			if slices.Contains(ms, k.m) {
-				n++
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
 			}
-		}
-		return n
-	}
-	labelled := []int{1}
-	if count(1) < 2 {
-		labelled = []int{1, 2, 5}
-		if count(1, 2, 5) < 2 {
-			labelled = []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
-		}
-	}
-	ticks := make([]plot.Tick, len(marks))
-	for i, k := range marks {
-		ticks[i].Value = k.v
-		if slices.Contains(labelled, k.m) {
-			ticks[i].Label = strconv.FormatFloat(k.v, 'g', -1, 64)
+			ticks = append(ticks, t)
 		}
 	}
 	return ticks
@@ -380,6 +379,24 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 type Style struct {
 	Color color.Color
 	Glyph Glyph
+}
+
+// StyleTable gives each series named its own Style, in the order named:
+// the i-th name gets plotutil's i-th colour and the i-th Glyph, so that no
+// two of the first 56 share both. A notebook or a report declares its
+// series once, in one table, and passes it to every figure
+// (TimingOptions.Styles): each series is then drawn alike everywhere, and
+// a series added to one figure only does not shift the others' styles. A
+// name given twice keeps its first style.
+func StyleTable(names ...string) map[string]Style {
+	t := make(map[string]Style, len(names))
+	for _, name := range names {
+		if _, ok := t[name]; !ok {
+			i := len(t)
+			t[name] = Style{Color: plotutil.Color(i), Glyph: Glyph(i % int(numGlyphs))}
+		}
+	}
+	return t
 }
 
 // A Glyph is the shape of a series' points. The closed shapes are drawn

@@ -3,6 +3,7 @@ package lifeplot
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/color"
 	"image/png"
 	"math"
@@ -80,13 +81,13 @@ func TestTimingPlot(t *testing.T) {
 	if got := legendEntries(p); got != 2 {
 		t.Errorf("%d legend entries, want 2 (direct, knuth)", got)
 	}
-	if p.Title.Text != "still lifes" || p.X.Label.Text != "box side" || p.Y.Label.Text != "time (s)" {
+	if p.Title.Text != "still lifes" || p.X.Label.Text != "box side" || p.Y.Label.Text != "time (s, log scale)" {
 		t.Errorf("title %q, labels %q and %q", p.Title.Text, p.X.Label.Text, p.Y.Label.Text)
 	}
 	// The time axis holds every sample (0.010 s to 11 s), widened to
-	// ticks of logTicks.
-	if p.Y.Min != 0.01 || p.Y.Max != 20 {
-		t.Errorf("time axis [%g, %g], want [0.01, 20]", p.Y.Min, p.Y.Max)
+	// powers of ten.
+	if p.Y.Min != 0.01 || p.Y.Max != 100 {
+		t.Errorf("time axis [%g, %g], want [0.01, 100]", p.Y.Min, p.Y.Max)
 	}
 
 	// Whole X values are labelled one by one, with a margin.
@@ -108,7 +109,7 @@ func TestTimingPlot(t *testing.T) {
 	if _, ok := p.X.Scale.(plot.LogScale); !ok {
 		t.Errorf("LogX: X scale %T, want plot.LogScale", p.X.Scale)
 	}
-	if p.X.Label.Text != "size" {
+	if p.X.Label.Text != "size (log scale)" {
 		t.Errorf("default X label %q", p.X.Label.Text)
 	}
 }
@@ -199,28 +200,43 @@ func TestLogTicks(t *testing.T) {
 		min, max       float64
 		snapMin, snapM float64
 		labels         []string
+		minor          int // unlabelled ticks
 	}{
-		{0.003, 0.009, 0.003, 0.009, []string{"0.003", "0.004", "0.005", "0.006", "0.007", "0.008", "0.009"}},
-		{0.21, 0.29, 0.2, 0.3, []string{"0.2", "0.3"}},
-		{0.3, 0.7, 0.3, 0.7, []string{"0.3", "0.4", "0.5", "0.6", "0.7"}},
-		{0.15, 0.6, 0.1, 0.6, []string{"0.1", "0.2", "0.5"}},
-		{0.0015, 40, 0.001, 40, []string{"0.001", "0.01", "0.1", "1", "10"}},
-		{2, 2, 1, 4, []string{"1", "2"}},
-		{1e-5, 3e-4, 1e-5, 3e-4, []string{"1e-05", "0.0001"}},
+		{0.003, 0.009, 0.001, 0.01, []string{"0.001", "0.01"}, 8},
+		{0.21, 0.29, 0.1, 1, []string{"0.1", "1"}, 8},
+		{0.5, 1, 0.1, 1, []string{"0.1", "1"}, 8},
+		{0.0015, 40, 0.001, 100, []string{"0.001", "0.01", "0.1", "1", "10", "100"}, 5 * 8},
+		{2, 2, 1, 10, []string{"1", "10"}, 8},
+		{1000, 1000, 1000, 10000, []string{"1000", "10000"}, 8},
+		{1e-5, 3e-4, 1e-5, 1e-3, []string{"1e-05", "0.0001", "0.001"}, 2 * 8},
 	} {
-		a := plot.Axis{Min: c.min, Max: c.max}
-		snapLog(&a)
+		var a plot.Axis
+		a.Label.Text = "time (s)"
+		LogAxis(&a, c.min, c.max)
 		if a.Min != c.snapMin || a.Max != c.snapM {
 			t.Errorf("[%g, %g] widened to [%g, %g], want [%g, %g]", c.min, c.max, a.Min, a.Max, c.snapMin, c.snapM)
 		}
-		ts := logTicks{}.Ticks(a.Min, a.Max)
+		if a.Label.Text != "time (s, log scale)" {
+			t.Errorf("label %q", a.Label.Text)
+		}
+		ts := a.Tick.Marker.Ticks(a.Min, a.Max)
+		minor := 0
 		for _, tk := range ts {
 			if tk.Value < a.Min || tk.Value > a.Max {
 				t.Errorf("[%g, %g]: tick %g outside", a.Min, a.Max, tk.Value)
 			}
+			if tk.Label == "" {
+				minor++
+			}
 		}
-		if got := inRange(ts, a.Min, a.Max); !reflect.DeepEqual(got, c.labels) {
-			t.Errorf("[%g, %g]: labels %q, want %q", a.Min, a.Max, got, c.labels)
+		if got := inRange(ts, a.Min, a.Max); !reflect.DeepEqual(got, c.labels) || minor != c.minor {
+			t.Errorf("[%g, %g]: labels %q and %d unlabelled, want %q and %d", a.Min, a.Max, got, minor, c.labels, c.minor)
+		}
+	}
+	for in, want := range map[string]string{"workers": "workers (log scale)", "time (s)": "time (s, log scale)",
+		"time (s, log scale)": "time (s, log scale)", "": "log scale"} {
+		if got := logLabel(in); got != want {
+			t.Errorf("logLabel(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -491,5 +507,35 @@ func TestTimingPlotStopped(t *testing.T) {
 	}
 	if !reflect.DeepEqual(filled, map[float64]bool{1: false, 2: false, 3: false, 60: true}) {
 		t.Errorf("filled by time: %v", filled)
+	}
+}
+
+// TestStyleTable: each name its own colour and glyph, in the order named,
+// whatever the other names; a repeated name keeps its first style.
+func TestStyleTable(t *testing.T) {
+	var names []string
+	for i := range 56 {
+		names = append(names, fmt.Sprint("series ", i))
+	}
+	tab := StyleTable(append(names, names[3])...)
+	if len(tab) != 56 {
+		t.Fatalf("%d styles for 56 names", len(tab))
+	}
+	seen := map[[5]uint32]string{}
+	for _, n := range names {
+		st := tab[n]
+		r, g, b, a := st.Color.RGBA()
+		k := [5]uint32{r, g, b, a, uint32(st.Glyph)}
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s share a style", n, other)
+		}
+		seen[k] = n
+	}
+	// A table of the first names only styles them as the whole table does.
+	few := StyleTable(names[:5]...)
+	for _, n := range names[:5] {
+		if few[n] != tab[n] {
+			t.Errorf("%s: %v in a table of 5, %v in one of 56", n, few[n], tab[n])
+		}
 	}
 }

@@ -31,7 +31,10 @@
 //	Minimize[{obj, cons}, vars, Integers]    Gophersat.Optimize(ctx, &PB{...}), 0-1 variables, linear cons
 //
 // The last three take a *CNF and a Solver; a nil Solver means the embedded
-// gophersat solver. The n-ary connectives mean what they mean in the
+// gophersat solver. An answer Unsat can come with its proof: Prove, or
+// StartProof for a session, has the solver write a clausal proof (DRAT
+// or LRAT) that package lifesat/drat, or any DRAT checker, replays
+// against the formula (see ProofSession for which formula). The n-ary connectives mean what they mean in the
 // Wolfram Language: Xor is odd parity, Equivalent(a, b, c) says that all
 // three are equal, and And() is true, which gophersat's own bf package
 // gets wrong.

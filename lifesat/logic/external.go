@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +56,16 @@ import (
 // without an answer, as cadical does at a conflict limit ("-c N": exit
 // status 0, no "s" line). ForSat uses it to give cadical's default
 // configuration a first look before its "--sat" one.
+//
+// StartProof asks cadical (by the base name of Path) for its DRAT proof:
+// every run reads the formula as "-" and writes text DRAT
+// ("--no-binary") to a temporary file, and the file of the run that
+// answered Unsat waits there until Certify copies it to the session's
+// writer and removes it (or until the session is garbage-collected). The
+// formula of ProofSession is then exactly what that run read, and
+// cadical's proof is about it, its deletions of the formula's clauses
+// included. Other external solvers, and LRAT (which cadical 1.5.3, the
+// version lifesat is tested with, does not write), give ErrNoProof.
 type External struct {
 	Path  string
 	Args  []string
@@ -116,6 +127,15 @@ const externalWaitDelay = time.Second
 // Start checks that the solver exists and records f; the solver itself
 // runs in each Solve.
 func (e External) Start(f *CNF) (Session, error) {
+	s, err := e.start(f, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// start is Start, with the proof state of a session that writes a proof.
+func (e External) start(f *CNF, p *proofState) (*externalSession, error) {
 	if e.Path == "" {
 		return nil, errors.New("logic: External: no solver named")
 	}
@@ -124,33 +144,74 @@ func (e External) Start(f *CNF) (Session, error) {
 		return nil, &NotFoundError{Name: e.Path, Err: err}
 	}
 	s := &externalSession{
+		session: session{nvars: f.nvars, unsat: f.empty, proof: p},
 		name:    e.Path,
 		path:    path,
 		args:    append([]string(nil), e.Args...),
 		first:   append([]string(nil), e.First...),
 		minisat: e.is("minisat"),
-		nvars:   f.nvars,
-		unsat:   f.empty,
 	}
-	if !s.unsat {
+	switch {
+	case p != nil:
+		s.f = p.formula // one copy: the proof's formula, comments and all
+	case !s.unsat:
 		s.f = f.Clone()
 		s.f.comments = nil
 	}
 	return s, nil
 }
 
+// StartProof is Start of a session that writes cadical's DRAT proof of
+// its answer Unsat to w (see External and ProofSession).
+func (e External) StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error) {
+	switch {
+	case !e.is("cadical"):
+		return nil, fmt.Errorf("%w from the solver %s: lifesat asks cadical alone for a proof", ErrNoProof, e.Path)
+	case format != DRAT:
+		return nil, fmt.Errorf("%w in %v from the solver %s: lifesat asks it for DRAT", ErrNoProof, format, e.Path)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, err := e.start(f, newProofState(f, format))
+	if err != nil {
+		return nil, err
+	}
+	s.proofW = w
+	s.spool = &spoolFile{}
+	runtime.AddCleanup(s, func(sp *spoolFile) { sp.set("") }, s.spool)
+	return s, nil
+}
+
+// A spoolFile is the temporary file of the proof of an external
+// session's last answer Unsat, or "".
+type spoolFile struct {
+	mu   sync.Mutex
+	path string
+}
+
+// set makes path the spool file, and removes the one before.
+func (sp *spoolFile) set(path string) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.path != "" {
+		os.Remove(sp.path)
+	}
+	sp.path = path
+}
+
 type externalSession struct {
-	mu      sync.Mutex
+	session
 	name    string // as the user gave it, for messages
 	path    string
 	args    []string
 	first   []string // the arguments of the first run, if any
 	minisat bool
-	nvars   int
 	f       *CNF // the formula, clauses added later included
-	unsat   bool // the clauses alone are unsatisfiable
-	model   []bool
-	pid     int // of the last solver process, for tests
+	pid     int  // of the last solver process, for tests
+
+	proofW io.Writer  // where Certify writes the proof, with a proof
+	spool  *spoolFile // the proof of the last answer Unsat, with a proof
 
 	// The conflicts read from the solver's reports (see reportReader):
 	// those of the runs that ended, and of the one running.
@@ -159,7 +220,10 @@ type externalSession struct {
 	ended, latest int64
 }
 
-var _ ConflictCounter = (*externalSession)(nil)
+var (
+	_ ConflictCounter = (*externalSession)(nil)
+	_ ProofSession    = (*externalSession)(nil)
+)
 
 // Conflicts is the number of conflicts that the solver's reports have
 // told, every run of the session together, or -1 when the solver printed
@@ -191,37 +255,26 @@ func (s *externalSession) endRun() {
 	s.latest = 0
 }
 
-func (s *externalSession) Model() []bool { return s.model }
-
 func (s *externalSession) Add(lits ...Lit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.unsat {
-		return
+	// With a proof, clause has added the clause to s.f, the proof's
+	// formula.
+	if cl, ok := s.clause(lits); ok && s.proof == nil {
+		s.f.Add(cl...)
 	}
-	cl, holds := clauseLits(s.nvars, lits)
-	if holds {
-		return
-	}
-	s.f.Add(cl...)
-	s.unsat = s.f.empty
 }
 
 func (s *externalSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return Unknown, err
-	}
-	if s.unsat {
-		return Unsat, nil
-	}
-	units, ok := assumptionSet(s.nvars, assumptions)
-	if !ok {
-		return Unsat, nil
+	units, st, err := s.begin(ctx, assumptions)
+	if st != Unknown || err != nil {
+		return st, err
 	}
 	if s.f.NumClauses() == 0 && len(units) == 0 {
 		s.model = make([]bool, s.nvars+1)
+		s.answered(Sat, units)
 		return Sat, nil
 	}
 	st, model, err := Unknown, []bool(nil), error(nil)
@@ -234,18 +287,40 @@ func (s *externalSession) Solve(ctx context.Context, assumptions ...Lit) (Status
 	if err != nil {
 		return Unknown, err
 	}
-	switch st {
-	case Sat:
+	if st == Sat {
 		if err := s.check(model, units); err != nil {
 			return Unknown, err
 		}
 		s.model = model
-	case Unsat:
-		if len(units) == 0 {
-			s.unsat = true
-		}
 	}
+	s.answered(st, units)
 	return st, nil
+}
+
+// Certify completes the proof (see ProofSession and External).
+func (s *externalSession) Certify() (*CNF, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f, err := s.certify()
+	if err != nil {
+		return nil, err
+	}
+	if s.proof.trivial { // no run: the formula contradicts itself
+		if _, err := io.WriteString(s.proofW, "0\n"); err != nil {
+			return nil, fmt.Errorf("logic: proof: %w", err)
+		}
+		return f, nil
+	}
+	defer s.spool.set("")
+	in, err := os.Open(s.spool.path)
+	if err != nil {
+		return nil, fmt.Errorf("logic: proof of solver %q: %w", s.name, err)
+	}
+	defer in.Close()
+	if _, err := io.Copy(s.proofW, in); err != nil {
+		return nil, fmt.Errorf("logic: proof of solver %q: %w", s.name, err)
+	}
+	return f, nil
 }
 
 // check verifies that model satisfies every clause and assumption.
@@ -285,6 +360,21 @@ func (s *externalSession) run(ctx context.Context, args []string, limited bool, 
 		tmp.Close()
 		defer os.Remove(result)
 		args = append(args[:len(args):len(args)], "/dev/stdin", result)
+	}
+	var proofPath string
+	if s.proof != nil {
+		tmp, err := os.CreateTemp("", "lifesat-proof-*.drat")
+		if err != nil {
+			return Unknown, nil, fmt.Errorf("logic: solver %q: %w", s.name, err)
+		}
+		proofPath = tmp.Name()
+		tmp.Close()
+		defer func() {
+			if proofPath != "" {
+				os.Remove(proofPath)
+			}
+		}()
+		args = append(args[:len(args):len(args)], "--no-binary", "-", proofPath)
 	}
 	cmd := exec.CommandContext(ctx, s.path, args...)
 	cmd.WaitDelay = externalWaitDelay
@@ -379,6 +469,10 @@ func (s *externalSession) run(ctx context.Context, args []string, limited bool, 
 		return fail("its exit status contradicts its answer %v", out.status)
 	case out.status == Sat && out.model == nil:
 		return fail("SATISFIABLE but no model (no %q lines)", "v")
+	}
+	if out.status == Unsat && proofPath != "" {
+		s.spool.set(proofPath) // kept for Certify
+		proofPath = ""
 	}
 	return out.status, out.model, nil
 }

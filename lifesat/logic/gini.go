@@ -3,7 +3,6 @@ package logic
 import (
 	"context"
 	"errors"
-	"sync"
 	"time"
 
 	"github.com/go-air/gini"
@@ -68,7 +67,7 @@ func (g Gini) Start(f *CNF) (Session, error) {
 // StartContext is Start that looks at ctx every few thousand clauses and
 // returns ctx.Err() when it has ended.
 func (Gini) StartContext(ctx context.Context, f *CNF) (Session, error) {
-	s := &giniSession{nvars: f.nvars, unsat: f.empty}
+	s := &giniSession{session: session{nvars: f.nvars, unsat: f.empty}}
 	if s.unsat {
 		return s, nil
 	}
@@ -100,13 +99,10 @@ func (Gini) StartContext(ctx context.Context, f *CNF) (Session, error) {
 func giniLit(l Lit) z.Lit { return z.Dimacs2Lit(int(l)) }
 
 type giniSession struct {
-	mu    sync.Mutex
-	g     *gini.Gini
-	nvars int
-	unsat bool // the clauses alone are unsatisfiable
-	model []bool
-	buf   []z.Lit // assumptions
-	why   []z.Lit // failed assumptions
+	session
+	g   *gini.Gini
+	buf []z.Lit // assumptions
+	why []z.Lit // failed assumptions
 }
 
 // Poll intervals of a cancellable Solve (see Gini): quickly at first, then
@@ -122,15 +118,9 @@ var errGiniStopped = errors.New("logic: gini stopped without an answer")
 func (s *giniSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return Unknown, err
-	}
-	if s.unsat {
-		return Unsat, nil
-	}
-	set, ok := assumptionSet(s.nvars, assumptions)
-	if !ok {
-		return Unsat, nil
+	set, st, err := s.begin(ctx, assumptions)
+	if st != Unknown || err != nil {
+		return st, err
 	}
 	s.buf = s.buf[:0]
 	for _, l := range set {
@@ -149,6 +139,7 @@ func (s *giniSession) Solve(ctx context.Context, assumptions ...Lit) (Status, er
 		for v := 1; v <= s.nvars; v++ {
 			s.model[v] = s.g.Value(z.Var(v).Pos())
 		}
+		s.answered(Sat, set)
 		return Sat, nil
 	case -1:
 		// Unsat without the help of any assumption is for good: gini is
@@ -162,10 +153,11 @@ func (s *giniSession) Solve(ctx context.Context, assumptions ...Lit) (Status, er
 				s.g.Add(m)
 				s.g.Add(m.Not())
 				s.g.Add(z.LitNull)
+				s.answered(Unsat, set)
 				return Unsat, nil
 			}
 		}
-		s.unsat = true
+		s.answered(Unsat, nil)
 		return Unsat, nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -195,20 +187,11 @@ func (s *giniSession) goSolve(ctx context.Context) int {
 	}
 }
 
-func (s *giniSession) Model() []bool { return s.model }
-
 func (s *giniSession) Add(lits ...Lit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.unsat {
-		return
-	}
-	cl, holds := clauseLits(s.nvars, lits)
-	if holds {
-		return
-	}
-	if len(cl) == 0 {
-		s.unsat = true
+	cl, ok := s.clause(lits)
+	if !ok {
 		return
 	}
 	// gini merges repeated literals and drops tautologies itself.

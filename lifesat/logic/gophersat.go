@@ -2,7 +2,8 @@ package logic
 
 import (
 	"context"
-	"sync"
+	"fmt"
+	"io"
 
 	solver "github.com/lifesat/lifesat/lifesat/logic/internal/gophersat"
 )
@@ -35,6 +36,19 @@ import (
 //
 // Gophersat.Optimize solves pseudo-Boolean problems with the same
 // solver (see PB).
+//
+// With StartProof the solver writes a DRAT or LRAT proof as it goes (see
+// ProofSession): the clauses it learns with, in LRAT, the ids of the
+// clauses its conflict analysis resolved, the learned clauses it deletes,
+// and the empty clause. Every lemma follows by unit propagation (RUP).
+// The copy has no preprocessing, no inprocessing and no clause
+// minimization beyond removing a literal whose reason's other literals
+// are all in the clause, so each of these is a RUP step: the facts its
+// parser derives (a clause shortened by a unit clause of the formula:
+// in LRAT, a lemma; DRAT leaves them to the checker's unit
+// propagation), the learned clauses (their top-level literals are kept),
+// and the deletions of learned clauses, which never delete a unit or a
+// reason. Its pseudo-Boolean engine (Optimize) writes no proof.
 type Gophersat struct {
 	Seed   uint64
 	Stable bool
@@ -59,6 +73,20 @@ func (g Gophersat) Start(f *CNF) (Session, error) {
 	return g.StartContext(context.Background(), f)
 }
 
+// StartProof is StartContext of a session that writes a proof of its
+// answer Unsat to w, DRAT or LRAT (see ProofSession). It keeps a copy of
+// f, the formula the proof is about. Once f is converted it loads it
+// without looking at ctx, as the load writes to w (in LRAT, the facts
+// the parser derives), which must not go on after StartProof returns.
+func (gs Gophersat) StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error) {
+	p := newProofState(f, format)
+	g, err := gs.start(ctx, f, p, solver.NewProof(w, format == LRAT, f.NumClauses()))
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // StartContext is Start that returns ctx.Err() when ctx ends first. It
 // looks at ctx every few thousand clauses while it converts them, then
 // lets gophersat load them in a goroutine, which cannot be stopped: when
@@ -66,16 +94,26 @@ func (g Gophersat) Start(f *CNF) (Session, error) {
 // runs on in the background until it ends by itself (seconds for millions
 // of clauses), its result dropped.
 func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
+	g, err := gs.start(ctx, f, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// start is StartContext, with the proof state and the solver's proof
+// writer of a session that writes a proof (nil, nil without).
+func (gs Gophersat) start(ctx context.Context, f *CNF, p *proofState, proof *solver.Proof) (*gophersatSession, error) {
 	clauses, err := intClauses(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	g := &gophersatSession{nvars: f.nvars, unsat: f.empty}
+	g := &gophersatSession{session: session{nvars: f.nvars, unsat: f.empty, proof: p}, p: proof}
 	if g.unsat {
 		return g, nil
 	}
 	load := func() {
-		pb := solver.ParseSliceNb(clauses, f.nvars)
+		pb := solver.ParseSliceProof(clauses, f.nvars, proof)
 		if pb.Status == solver.Unsat {
 			g.unsat = true
 			return
@@ -86,7 +124,7 @@ func (gs Gophersat) StartContext(ctx context.Context, f *CNF) (Session, error) {
 			g.s.Stabilize()
 		}
 	}
-	if ctx.Done() == nil {
+	if ctx.Done() == nil || proof != nil {
 		load()
 		return g, nil
 	}
@@ -127,15 +165,15 @@ func intClauses(ctx context.Context, f *CNF) ([][]int, error) {
 // A gophersatSession is a solver loaded once: clauses added later are
 // appended to it, and assumptions are passed to it at every Solve.
 type gophersatSession struct {
-	mu        sync.Mutex
-	s         *solver.Solver // set before the session is returned
-	nvars     int
-	unsat     bool // the clauses alone are unsatisfiable
-	abandoned bool
-	model     []bool
+	session
+	s *solver.Solver // set before the session is returned, unless unsat
+	p *solver.Proof  // the proof's writer, nil without a proof
 }
 
-var _ ConflictCounter = (*gophersatSession)(nil)
+var (
+	_ ConflictCounter = (*gophersatSession)(nil)
+	_ ProofSession    = (*gophersatSession)(nil)
+)
 
 // Conflicts is the number of conflicts of the session's solver.
 func (g *gophersatSession) Conflicts() int64 {
@@ -148,40 +186,29 @@ func (g *gophersatSession) Conflicts() int64 {
 func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.abandoned {
-		return Unknown, ErrAbandoned
-	}
-	if err := ctx.Err(); err != nil {
-		return Unknown, err
-	}
-	if g.unsat {
-		return Unsat, nil
-	}
-	set, ok := assumptionSet(g.nvars, assumptions)
-	if !ok {
-		return Unsat, nil
+	set, st, err := g.begin(ctx, assumptions)
+	if st != Unknown || err != nil {
+		return st, err
 	}
 	lits := make([]solver.Lit, len(set))
 	for i, l := range set {
 		lits[i] = solver.IntToLit(int32(l))
 	}
 	g.s.Assume(lits) // also when there are none: it drops the last ones
-	st, err := g.run(ctx)
+	gst, err := g.run(ctx)
 	if err != nil {
 		return Unknown, err
 	}
-	switch st {
+	switch gst {
 	case solver.Sat:
 		g.model = make([]bool, g.nvars+1)
 		copy(g.model[1:], g.s.Model())
-		return Sat, nil
+		st = Sat
 	case solver.Unsat:
-		if len(lits) == 0 {
-			g.unsat = true
-		}
-		return Unsat, nil
+		st = Unsat
 	}
-	return Unknown, nil
+	g.answered(st, set)
+	return st, nil
 }
 
 // run solves in a goroutine; on cancellation it interrupts the search and
@@ -196,26 +223,17 @@ func (g *gophersatSession) run(ctx context.Context) (solver.Status, error) {
 	case st := <-done:
 		return st, nil
 	case <-ctx.Done():
-		g.abandoned = true
+		g.dead = ErrAbandoned
 		g.s.Interrupt()
 		return solver.Indet, ctx.Err()
 	}
 }
 
-func (g *gophersatSession) Model() []bool { return g.model }
-
 func (g *gophersatSession) Add(lits ...Lit) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.abandoned || g.unsat {
-		return
-	}
-	lc, holds := clauseLits(g.nvars, lits)
-	if holds {
-		return
-	}
-	if len(lc) == 0 {
-		g.unsat = true
+	lc, ok := g.clause(lits)
+	if !ok {
 		return
 	}
 	sl := make([]solver.Lit, len(lc))
@@ -223,4 +241,23 @@ func (g *gophersatSession) Add(lits ...Lit) {
 		sl[i] = solver.IntToLit(int32(l))
 	}
 	g.s.AppendClause(solver.NewClause(sl))
+}
+
+// Certify completes the proof (see ProofSession).
+func (g *gophersatSession) Certify() (*CNF, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	f, err := g.certify()
+	if err != nil {
+		return nil, err
+	}
+	var hints []int64
+	if g.proof.trivial && g.proof.format == LRAT {
+		// The formula has the empty clause, its last (CNF.Clauses).
+		hints = []int64{int64(f.NumClauses())}
+	}
+	if err := g.p.End(hints...); err != nil {
+		return nil, fmt.Errorf("logic: proof: %w", err)
+	}
+	return f, nil
 }

@@ -17,3 +17,13 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// cpuTimeWithChildren is cpuTime with the CPU time of the child
+// processes that have ended and been waited for (external solvers).
+func cpuTimeWithChildren() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return cpuTime()
+	}
+	return cpuTime() + time.Duration(ru.Utime.Nano()+ru.Stime.Nano())
+}

@@ -3,7 +3,6 @@ package logic
 import (
 	"context"
 	"errors"
-	"fmt"
 )
 
 // Status is a solver's answer.
@@ -79,58 +78,4 @@ func OrDefault(s Solver) Solver {
 		return Gophersat{}
 	}
 	return s
-}
-
-// assumptionSet gathers the literals of the groups for a solver's
-// assumptions: without constants and repeats. It reports false when they
-// cannot all hold (a False, or a literal with its negation), and panics on
-// a literal outside 1..nvars. Every backend's Solve starts with it.
-func assumptionSet(nvars int, groups ...[]Lit) ([]Lit, bool) {
-	n := 0
-	for _, g := range groups {
-		n += len(g)
-	}
-	lits := make([]Lit, 0, n)
-	value := make(map[Var]bool, n)
-	for _, g := range groups {
-		for _, l := range g {
-			switch {
-			case l == True:
-				continue
-			case l == False:
-				return nil, false
-			case l == 0 || int(l.Var()) > nvars:
-				panic(fmt.Sprintf("logic: Solve: assumption %d out of range 1..%d", l, nvars))
-			}
-			if v, seen := value[l.Var()]; seen {
-				if v != (l > 0) {
-					return nil, false
-				}
-				continue
-			}
-			value[l.Var()] = l > 0
-			lits = append(lits, l)
-		}
-	}
-	return lits, true
-}
-
-// clauseLits prepares a clause for a backend's Add: holds is true when it
-// contains True (it adds nothing); otherwise lits are its non-False
-// literals, none at all for an empty clause. It panics on a literal
-// outside 1..nvars.
-func clauseLits(nvars int, clause []Lit) (lits []Lit, holds bool) {
-	lits = make([]Lit, 0, len(clause))
-	for _, l := range clause {
-		switch {
-		case l == True:
-			return nil, true
-		case l == False:
-			continue
-		case l == 0 || int(l.Var()) > nvars:
-			panic(fmt.Sprintf("logic: Add: literal %d out of range 1..%d", l, nvars))
-		}
-		lits = append(lits, l)
-	}
-	return lits, false
 }

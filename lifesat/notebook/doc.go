@@ -55,14 +55,20 @@
 //	}
 //	_, err := notebook.Explore(context.Background(), p, nil)
 //
-// The cell runs until Close. Run headless (nbconvert, CI), where no page
-// answers, the same call searches once and shows the answer statically;
-// notebooks/09-explorer.ipynb shows both.
+// The cell runs until Close (or until the page is closed). Run headless
+// (nbconvert, CI: LIFESAT_HEADLESS=1, or no page answering for 20 s), the
+// same call searches once and shows the answer statically;
+// notebooks/09-explorer.ipynb shows both. The live explorer saves its
+// whole state as RLE with a comment header and loads it back, takes a
+// transform (glide-symmetric ships), a bound on the live cells and the
+// unknown cells' first value.
 //
 // ShowSlider shows a list of boards one at a time with a slider, Back and
 // Step buttons and a generation counter, the cells that the next step
-// changes marked. It is plain HTML and JavaScript, with no connection to
-// the program, so it works the same live, headless and in an HTML export:
+// changes marked. It is PNG pictures in an HTML table and a script, with
+// no connection to the program, so it works the same live, headless and
+// in an HTML export, and shows every board where a viewer strips scripts
+// and styles (a notebook Jupyter does not trust):
 // it is how the explorer shows its answers, and how a notebook shows the
 // phases of an oscillator or a spaceship's generations (lifeplot.Frames)
 // where a reader wants to step rather than look at a strip:

@@ -145,6 +145,15 @@ func ExampleShowFigure() {
 	// [image 37 x 25] a 3 x 2 board
 }
 
+func ExampleShowRow() {
+	a, b := image.NewGray(image.Rect(0, 0, 37, 25)), image.NewGray(image.Rect(0, 0, 49, 49))
+	notebook.ShowRow([]image.Image{a, b}, []string{"seed 1", "seed 2"}, "two answers")
+	// Output:
+	// [image 37 x 25] seed 1
+	// [image 49 x 49] seed 2
+	// two answers
+}
+
 func ExampleShowGIFFigure() {
 	notebook.ShowGIFFigure([]byte("GIF89a"), "seed 1: the phases")
 	// Output:

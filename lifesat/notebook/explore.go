@@ -37,8 +37,18 @@ const (
 )
 
 // helloWait is how long Explore waits for a page to answer once GoNB has
-// tried to reach it (a variable for the tests).
-var helloWait = 3 * time.Second
+// tried to reach it, and patience how long it tries again before it takes
+// the notebook for headless (variables for the tests).
+var (
+	helloWait = 3 * time.Second
+	patience  = 20 * time.Second
+)
+
+// HeadlessEnv names the environment variable that tells Explore that no
+// browser shows the notebook (notebooks/run sets it to 1 for its
+// kernels): it then shows its static form at once, without waiting for a
+// page.
+const HeadlessEnv = "LIFESAT_HEADLESS"
 
 func (o *ExploreOptions) orDefaults() ExploreOptions {
 	var d ExploreOptions
@@ -61,17 +71,19 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 // on which each click cycles a cell through unknown, alive and dead (the
 // cells are a template of the answer, see tmpl.Template), controls for
 // the kind (still life, oscillator, spaceship, reaction), the size, the
-// period, the shift, the symmetry and the rule, and Search, Stop, Next
-// and Close buttons. A search reports live its time, the solver's
+// period, the shift, the transform (Problem.Transform), the symmetry, the
+// rule, the most live cells of generation 0 (Problem.MaxPop) and the first
+// value of the unknown cells (the settings' way, dead, alive or random),
+// and Search, Stop, Next and Close buttons. A search reports live its time, the solver's
 // conflicts and the patterns found; each pattern is shown with a slider
 // over its generations (ShowSlider, with the cells that change marked)
 // and in RLE, with its apgcode when it has one (Catagolue's name, linked
 // under Life). Searches run lifesat.Enumerate with a context: Stop ends
 // the search, and Next asks the same enumeration for another pattern.
 //
-// p sets the box, the kind, the period and shift, the symmetry and the
-// population bounds (kept, though not shown), and its Template or Cage
-// the known cells; the rule is o.Settings.Rule. Boxes of 1 to 64 cells a
+// p sets the box, the kind, the period, shift and transform, the
+// symmetry and the population bounds (MaxPop shown, MinPop kept), and
+// its Template or Cage the known cells; the rule is o.Settings.Rule. Boxes of 1 to 64 cells a
 // side and up to 64 generations can be edited; a template may hold known
 // and unknown cells only, and p may not have blinking cells.
 //
@@ -79,21 +91,32 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 //
 //   - Live, when a browser shows the notebook: Explore first asks GoNB to
 //     open its connection to the page, then waits up to 3 s for a script
-//     of the page to answer. It returns when Close is pressed, when the
-//     page has sent nothing for o.Idle, when ctx ends, or when the kernel
-//     is interrupted; the outputs then stay as they were last drawn, the
+//     of the page to answer; where none does, it has GoNB check the
+//     connection again, and tries again, for up to 20 s (a page may be
+//     slow to connect, or its connection may fail once). It returns when
+//     Close is pressed, when the page is closed or reloaded (it says so,
+//     or stops sending its pings for 2 minutes), when nothing has been
+//     done on the page for o.Idle, when ctx ends, or when the kernel is
+//     interrupted; the outputs then stay as they were last drawn, the
 //     board and the answer without their controls, so that the saved
-//     notebook shows them.
-//   - Static, when nobody answers (the notebook runs headless, under
-//     nbconvert or CI): the search of p runs once, for at most o.Timeout,
-//     and its answer is shown with the same slider, which needs no
-//     connection. Explore waits for a browser no longer than GoNB's
-//     attempt to reach one (3 s) and the 3 s for its hello. (GoNB leaves
-//     its script for the page's connection in the output; notebooks/run
-//     removes it from the notebooks it executes.)
+//     notebook shows them. A page whose explorer no longer answers (its
+//     cell ended, or the kernel restarted) says so, and disables the
+//     explorer's controls.
+//   - Static, when the environment variable HeadlessEnv is 1 (as
+//     notebooks/run sets it), at once, or when no page answered in those
+//     20 s: the search of p runs once, for at most o.Timeout, and its
+//     answer is shown with the same slider, which needs no connection; the
+//     board and the answer are pictures, which show even where the
+//     notebook is not trusted. (GoNB leaves its script for the page's
+//     connection in the output; notebooks/run removes it from the
+//     notebooks it executes.)
 //   - As text, outside a notebook (go test, go run): the search of p runs
 //     once and the template, the answer's generations and its RLE print
 //     to stdout.
+//
+// The live explorer saves its state (Save: the box, the template and the
+// settings, as RLE with a comment header, to download or copy) and loads
+// it, or any RLE file, back (Load).
 //
 // It returns the last pattern shown, or nil when none was found. Its
 // errors are those of a problem it cannot edit or search; the static and
@@ -108,10 +131,15 @@ func Explore(ctx context.Context, p lifesat.Problem, o *ExploreOptions) (*lifesa
 		return exploreText(ctx, st, opt)
 	}
 	x := newLive(st, opt)
-	if x.connect(helloWait) {
+	if os.Getenv(HeadlessEnv) == "1" {
+		return exploreStatic(ctx, x.id, st, opt, "Computed when the cell ran headless ("+HeadlessEnv+"=1, as notebooks/run sets it). "+
+			"Open the notebook in Jupyter and run the cell to edit the board and search live.")
+	}
+	if x.connect(helloWait, patience) {
 		return x.run(ctx)
 	}
-	return exploreStatic(ctx, x.id, st, opt)
+	return exploreStatic(ctx, x.id, st, opt, fmt.Sprintf("No page answered within %v, so the search ran once: the notebook runs headless, "+
+		"or the page's connection to the kernel failed. In a browser, run the cell again.", patience))
 }
 
 // staticSearch runs the one search of the static and text forms.
@@ -122,9 +150,7 @@ func staticSearch(ctx context.Context, st *exploreState, opt ExploreOptions) (*l
 	}
 	ctx, cancel := context.WithTimeout(ctx, opt.Timeout)
 	defer cancel()
-	set := opt.Settings
-	set.Rule = st.form.rule
-	pat, s, err := firstPattern(ctx, p, set)
+	pat, s, err := firstPattern(ctx, p, st.form.settings(opt.Settings))
 	what := st.form.describe()
 	switch {
 	case pat != nil:
@@ -140,12 +166,10 @@ func staticSearch(ctx context.Context, st *exploreState, opt ExploreOptions) (*l
 }
 
 // exploreStatic is the explorer where no page answers: the search of the
-// state, run once, and its answer on a slider.
-func exploreStatic(ctx context.Context, id string, st *exploreState, opt ExploreOptions) (*lifesat.Pattern, error) {
-	gonbui.UpdateHTML(id+partControls, summaryHTML(id, st.form,
-		"Computed when the cell ran, with no browser to answer (a headless run, as under nbconvert). "+
-			"Open the notebook in Jupyter and run the cell to edit the board and search live."))
-	gonbui.UpdateHTML(id+partBoard, boardHTML(id, st, false))
+// state, run once, and its answer on a slider; why says why.
+func exploreStatic(ctx context.Context, id string, st *exploreState, opt ExploreOptions, why string) (*lifesat.Pattern, error) {
+	gonbui.UpdateHTML(id+partControls, summaryHTML(id, st.form, why))
+	gonbui.UpdateHTML(id+partBoard, boardHTML(id, st, false, ""))
 	gonbui.UpdateHTML(id+partProgress, progressHTML(id, progress{state: stateSearching, text: "searching " + st.form.describe() + " ...", conflicts: -1}))
 	gonbui.Sync()
 	pat, pr, err := staticSearch(ctx, st, opt)

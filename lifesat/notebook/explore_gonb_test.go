@@ -46,8 +46,13 @@ func exploreCell(t *testing.T) {
 	// takes (a loaded machine may be slow to deliver it); where none
 	// does, the wait only delays the static form, so it is short.
 	*notebook.HelloWait = time.Minute
-	if os.Getenv(exploreCellEnv) == "headless" {
-		*notebook.HelloWait = 200 * time.Millisecond
+	switch os.Getenv(exploreCellEnv) {
+	case "headless":
+		*notebook.HelloWait, *notebook.Patience = 200*time.Millisecond, 700*time.Millisecond
+	case "headless-env":
+		os.Setenv(notebook.HeadlessEnv, "1")
+	case "second-hello":
+		*notebook.HelloWait, *notebook.Patience = 500*time.Millisecond, time.Minute
 	}
 	var o notebook.ExploreOptions
 	if os.Getenv(exploreCellEnv) == "idle" {
@@ -76,6 +81,12 @@ type page interface {
 	show(id, html string) []string
 }
 
+// A valueSink is a page that sees the values the cell sends (comms.Send,
+// comms.Start).
+type valueSink interface {
+	value(address string, v any)
+}
+
 // runExploreCell runs the explorer cell under a fake GoNB kernel whose
 // page is pg, and returns the last HTML of every display id and the
 // cell's output. The kernel hands each display to the page and sends what
@@ -87,6 +98,14 @@ func runExploreCell(t *testing.T, scenario string, pg page) (map[string]string, 
 	out := runGoNBCell(t, exploreCellEnv+"="+scenario, func(d protocol.DisplayData) ([]*protocol.CommValue, error) {
 		if v, ok := d.Data[protocol.MIMECommSubscribe]; ok {
 			addr = v.(protocol.CommSubscription).Address
+			return nil, nil
+		}
+		if v, ok := d.Data[protocol.MIMECommValue]; ok {
+			if cv, ok := v.(protocol.CommValue); ok && cv.Address != protocol.GonbuiSyncAddress {
+				if vs, ok := pg.(valueSink); ok {
+					vs.value(cv.Address, cv.Value)
+				}
+			}
 			return nil, nil
 		}
 		h, ok := d.Data[protocol.MIMETextHTML].(string)
@@ -320,11 +339,200 @@ func TestExploreIdle(t *testing.T) {
 	}
 	displays, out := runExploreCell(t, "idle", helloPage{})
 	for id, h := range displays {
-		if strings.HasSuffix(id, "-controls") && (dataAttr(h, "live") != "0" || !strings.Contains(h, "nothing came from the page")) {
+		if strings.HasSuffix(id, "-controls") && (dataAttr(h, "live") != "0" || !strings.Contains(h, "nothing was done on the page")) {
 			t.Errorf("the idle explorer's controls at its end:\n%s", h)
 		}
 	}
 	if !strings.Contains(out, "pattern: none") {
 		t.Errorf("an idle explorer returned a pattern:\n%s", out)
+	}
+}
+
+// TestExploreHeadlessEnv: with LIFESAT_HEADLESS=1 the explorer shows its
+// static form at once: it does not ask GoNB to reach a page at all.
+func TestExploreHeadlessEnv(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "headless-env" {
+		exploreCell(t)
+		return
+	}
+	pg := &countingPage{}
+	displays, out := runExploreCell(t, "headless-env", pg)
+	controls := partOf(displays, "-controls")
+	if dataAttr(controls, "live") != "0" || !strings.Contains(controls, notebook.HeadlessEnv+"=1") {
+		t.Errorf("the controls are not the static summary that names %s:\n%s", notebook.HeadlessEnv, controls)
+	}
+	if pg.hellos != 0 || len(pg.values) != 0 {
+		t.Errorf("headless by the environment, the cell still tried to reach a page: %d hello scripts, values %v", pg.hellos, pg.values)
+	}
+	if !strings.Contains(out, "pattern: ") || strings.Contains(out, "pattern: none") {
+		t.Errorf("Explore returned no pattern:\n%s", out)
+	}
+}
+
+// partOf is the last HTML of the display whose id ends in suffix.
+func partOf(displays map[string]string, suffix string) string {
+	for id, h := range displays {
+		if strings.HasSuffix(id, suffix) {
+			return h
+		}
+	}
+	return ""
+}
+
+// A countingPage never answers; it counts the hello scripts and keeps the
+// values the cell sends.
+type countingPage struct {
+	hellos int
+	values []string
+}
+
+func (p *countingPage) show(id, h string) []string {
+	if strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`) {
+		p.hellos++
+	}
+	return nil
+}
+
+func (p *countingPage) value(addr string, v any) {
+	p.values = append(p.values, fmt.Sprint(addr, "=", v))
+}
+
+// TestExploreNoPage: where no page answers and the environment does not
+// say headless, the explorer tries again (each time asking GoNB to check
+// the page's connection) for its patience, then shows its static form and
+// says why.
+func TestExploreNoPage(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "headless" {
+		exploreCell(t)
+		return
+	}
+	pg := &countingPage{}
+	displays, _ := runExploreCell(t, "headless", pg)
+	controls := partOf(displays, "-controls")
+	if dataAttr(controls, "live") != "0" || !strings.Contains(controls, "No page answered") {
+		t.Errorf("the controls do not say why the explorer is static:\n%s", controls)
+	}
+	starts := 0
+	for _, v := range pg.values {
+		if strings.HasPrefix(v, protocol.GonbuiStartAddress+"=") {
+			starts++
+		}
+	}
+	if pg.hellos < 2 || starts != pg.hellos-1 {
+		t.Errorf("%d hello scripts and %d checks of the connection (%v), want 2 or more, and a check before each but the first", pg.hellos, starts, pg.values)
+	}
+}
+
+// A secondHelloPage answers only the second hello script, as a page whose
+// first connection failed: the explorer must go live all the same.
+type secondHelloPage struct {
+	helloPage
+	n int
+}
+
+func (p *secondHelloPage) show(id, h string) []string {
+	if strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`) {
+		p.n++
+		if p.n == 2 {
+			return []string{`{"seq":0,"cmd":"hello"}`, `{"seq":1,"cmd":"close"}`}
+		}
+		return nil
+	}
+	return nil
+}
+
+func TestExploreSecondHello(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "second-hello" {
+		exploreCell(t)
+		return
+	}
+	pg := &secondHelloPage{}
+	displays, out := runExploreCell(t, "second-hello", pg)
+	controls := partOf(displays, "-controls")
+	if pg.n != 2 || !strings.Contains(controls, "Closed: Close was pressed") {
+		t.Errorf("after %d hello scripts the controls are:\n%s\n%s", pg.n, controls, out)
+	}
+}
+
+// An eventPage says hello, then sends its events one at a time, each
+// after the display whose id ends in its suffix, and keeps the values the
+// cell sends.
+type eventPage struct {
+	seq    int
+	steps  []eventStep
+	values []string
+}
+
+type eventStep struct {
+	after  string                 // the suffix of the display id
+	when   func(html string) bool // nil: any
+	events []map[string]any
+}
+
+func (p *eventPage) show(id, h string) []string {
+	if strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`) {
+		p.seq = 1
+		return []string{`{"seq":0,"cmd":"hello"}`}
+	}
+	if len(p.steps) == 0 || !strings.HasSuffix(id, p.steps[0].after) || p.steps[0].when != nil && !p.steps[0].when(h) {
+		return nil
+	}
+	evs := p.steps[0].events
+	p.steps = p.steps[1:]
+	var msgs []string
+	for _, ev := range evs {
+		ev["seq"] = p.seq
+		p.seq++
+		b, _ := json.Marshal(ev)
+		msgs = append(msgs, string(b))
+	}
+	return msgs
+}
+
+func (p *eventPage) value(addr string, v any) { p.values = append(p.values, fmt.Sprint(addr, "=", v)) }
+
+// TestExplorePingSaveLoad: the page's ping is answered on the address's
+// /pong; Save shows the state as an explorer file; Load of a changed file
+// changes the controls and the board; the page's bye closes the explorer.
+func TestExplorePingSaveLoad(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "events" {
+		exploreCell(t)
+		return
+	}
+	var saved string
+	pg := &eventPage{}
+	load := map[string]any{"cmd": "load"}
+	pg.steps = []eventStep{
+		{"-progress", nil, []map[string]any{{"cmd": "ping"}, {"cmd": "save"}}},
+		{"-board", func(h string) bool {
+			m := regexp.MustCompile(`(?s)<textarea[^>]*>(.*?)</textarea>`).FindStringSubmatch(h)
+			if m == nil || m[1] == "" {
+				return false
+			}
+			// Load the saved file, changed: an oscillator of period 3.
+			saved = unescapeHTML(m[1])
+			text := strings.Replace(saved, "#C kind spaceship", "#C kind oscillator", 1)
+			load["text"] = strings.Replace(text, "#C period 4", "#C period 3", 1)
+			return true
+		}, []map[string]any{load}},
+		{"-progress", func(h string) bool { return strings.Contains(h, "loaded: ") }, []map[string]any{{"cmd": "bye"}}},
+	}
+	displays, out := runExploreCell(t, "events", pg)
+	if len(pg.steps) > 0 {
+		t.Fatalf("%d steps of the page left\n%s", len(pg.steps), out)
+	}
+	if !strings.Contains(saved, "#C lifesat-explorer 1") || !strings.Contains(saved, "#C gen 0 ?OOO??") {
+		t.Errorf("Save showed:\n%s", saved)
+	}
+	pong := false
+	for _, v := range pg.values {
+		pong = pong || strings.HasSuffix(v, "/pong=1")
+	}
+	if !pong {
+		t.Errorf("the ping of seq 1 was not answered on /pong: %v", pg.values)
+	}
+	controls := partOf(displays, "-controls")
+	if !strings.Contains(controls, "oscillator p3 6x6") || !strings.Contains(controls, "the page was closed") {
+		t.Errorf("after Load and the page's bye, the controls are:\n%s", controls)
 	}
 }

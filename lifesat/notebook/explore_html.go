@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"image"
+	"image/color"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -75,35 +78,69 @@ func controlsHTML(id, addr string, f form) string {
 	input("Period", "p", v.Period, 1, maxExploreGens)
 	input("Shift x", "dx", v.DX, -maxExploreSide, maxExploreSide)
 	input("Shift y", "dy", v.DY, -maxExploreSide, maxExploreSide)
-	sb.WriteString(`<label>Symmetry <select name="sym">`)
-	for _, s := range life.Symmetries() {
-		sel := ""
-		if s == f.symmetry {
-			sel = " selected"
+	selectOf := func(label, name, title string, values []string, cur string) {
+		fmt.Fprintf(&sb, `<label title="%s">%s <select name="%s">`, html.EscapeString(title), label, name)
+		for _, val := range values {
+			sel := ""
+			if val == cur {
+				sel = " selected"
+			}
+			fmt.Fprintf(&sb, `<option value="%s"%s>%s</option>`, html.EscapeString(val), sel, html.EscapeString(val))
 		}
-		fmt.Fprintf(&sb, `<option value="%s"%s>%s</option>`, html.EscapeString(string(s)), sel, html.EscapeString(string(s)))
+		sb.WriteString(`</select></label>`)
 	}
-	sb.WriteString(`</select></label>`)
+	var transforms, symmetries []string
+	for _, t := range life.Transforms() {
+		transforms = append(transforms, t.String())
+	}
+	for _, s := range life.Symmetries() {
+		symmetries = append(symmetries, string(s))
+	}
+	selectOf("Transform", "tr", "generation p is generation 0 turned or reflected by this, then moved by the shift (F- with period 2: a glide-symmetric ship)", transforms, v.Transform)
+	selectOf("Symmetry", "sym", "a symmetry of every generation", symmetries, v.Symmetry)
 	fmt.Fprintf(&sb, `<label>Rule <input type="text" name="rule" value="%s"></label>`, html.EscapeString(v.Rule))
+	fmt.Fprintf(&sb, `<label title="the most live cells of generation 0; 0: no bound">Max cells <input type="number" name="max" min="0" max="%d" value="%s"></label>`,
+		maxExploreSide*maxExploreSide, html.EscapeString(v.MaxPop))
+	selectOf("Unknown cells start", "unknown", "the first value the search tries for a cell no one knows: the settings' way (auto), dead, alive, or a random board", unknowns, v.Unknown)
 	sb.WriteString("</div>\n")
 	js := `(function(){
 var id=ID,addr=ADDR,root=document.getElementById(id+"-controls");if(!root)return;
 var X=globalThis.lifesatExplorer=globalThis.lifesatExplorer||{},e=X[id]=X[id]||{seq:1};
-e.form=function(){var v={};root.querySelectorAll("[name]").forEach(function(el){v[el.name]=el.value;});return v;};
-e.send=function(cmd,extra){var c=globalThis.gonb_comm,w=root.querySelector(".lifesat-warn");
-if(!c){w.textContent="\u00b7 not connected to the Go program: run the cell again";return;}
-var m={seq:e.seq++,cmd:cmd,form:e.form()};for(var k in extra||{}){m[k]=extra[k];}c.send(addr,JSON.stringify(m));};
+e.form=function(){var v={},r=document.getElementById(id+"-controls");if(r)r.querySelectorAll("[name]").forEach(function(el){v[el.name]=el.value;});return v;};
+e.warn=function(msg){var r=document.getElementById(id+"-controls"),w=r&&r.querySelector(".lifesat-warn");if(w)w.textContent=msg;
+if(r&&msg){r.dataset.dead="1";document.querySelectorAll("[id^="+id+"] button,[id^="+id+"] select,[id^="+id+"] input,[id^="+id+"] textarea").forEach(function(b){b.disabled=true;});}};
+e.send=function(cmd,extra){var c=globalThis.gonb_comm;
+if(!c){e.warn("\u00b7 not connected to the Go program: run the cell again");return false;}
+if(c!==e.comm){e.comm=c;c.subscribe(addr+"/pong",function(){e.waiting=0;});}
+var m={seq:e.seq++,cmd:cmd,form:e.form()};for(var k in extra||{}){m[k]=extra[k];}c.send(addr,JSON.stringify(m));return true;};
+if(!e.beat){
+e.beat=setInterval(function(){var r=document.getElementById(id+"-controls");
+if(!r||r.dataset.live!=="1"||r.dataset.dead){clearInterval(e.beat);return;}
+if(e.waiting&&Date.now()-e.waiting>PONG){e.warn("\u00b7 the explorer's program does not answer (its cell ended, or the kernel restarted): run the cell again");return;}
+if(e.send("ping")&&!e.waiting)e.waiting=Date.now();},BEAT);
+window.addEventListener("pagehide",function(){var r=document.getElementById(id+"-controls");if(r&&r.dataset.live==="1")e.send("bye");});}
 function sync(){var k=root.querySelector("[name=kind]").value;
 root.querySelector("[name=p]").disabled=(k=="still life");
 root.querySelector("[name=dx]").disabled=root.querySelector("[name=dy]").disabled=(k!="spaceship");
+root.querySelector("[name=tr]").disabled=(k=="still life"||k=="reaction");
 root.querySelector("[data-label=p]").textContent=(k=="reaction")?"Generations":"Period";}
 root.querySelectorAll("[name]").forEach(function(el){el.addEventListener("change",function(){sync();e.send("set");});});
 sync();})();`
 	js = strings.ReplaceAll(js, "ADDR", jsString(addr))
+	js = strings.ReplaceAll(js, "BEAT", strconv.Itoa(int(pingEvery/time.Millisecond)))
+	js = strings.ReplaceAll(js, "PONG", strconv.Itoa(int(pongWait/time.Millisecond)))
 	js = strings.ReplaceAll(js, "ID", jsString(id))
 	sb.WriteString("<script>" + js + "</script>\n")
 	return sb.String()
 }
+
+// The page of a live explorer sends a ping every pingEvery, which the
+// program answers at once; a page that has waited pongWait for an answer
+// says that the program is gone, and disables the explorer's controls.
+const (
+	pingEvery = 3 * time.Second
+	pongWait  = 10 * time.Second
+)
 
 // summaryHTML stands for the controls where the explorer is not live:
 // the search in words, and why the board cannot be edited.
@@ -134,11 +171,38 @@ func templateSVG(s *exploreState, gen, cell int) string {
 // boardCell is the side in pixels of a cell of the template's board.
 func boardCell(w, h int) int { return min(28, max(10, 420/max(w, h))) }
 
+// templateImage draws generation gen of the template as templateSVG
+// does, as a picture: for the board of an explorer that is not live,
+// which must show where scripts and SVG are stripped.
+func templateImage(s *exploreState, gen, cell int) *image.Paletted {
+	w, h := s.form.w, s.form.h
+	pal := color.Palette{color.RGBA{0x88, 0x88, 0x88, 0xff}}
+	for _, f := range cellFill {
+		var c color.RGBA
+		fmt.Sscanf(f, "#%02x%02x%02x", &c.R, &c.G, &c.B)
+		c.A = 0xff
+		pal = append(pal, c)
+	}
+	img := image.NewPaletted(image.Rect(0, 0, w*cell+1, h*cell+1), pal) // the mesh, colour 0
+	for i, c := range s.cells[gen] {
+		x, y := i%w, i/w
+		r := image.Rect(x*cell+1, y*cell+1, (x+1)*cell, (y+1)*cell)
+		for py := r.Min.Y; py < r.Max.Y; py++ {
+			for px := r.Min.X; px < r.Max.X; px++ {
+				img.Pix[img.PixOffset(px, py)] = uint8(c) + 1
+			}
+		}
+	}
+	return img
+}
+
 // boardHTML is the template's board: the generation edited, live (cells
-// that react to clicks, a generation chooser and a Clear button) or not.
-// The root has data-gen, data-alive, data-dead and data-unknown: the
-// generation shown and its counts.
-func boardHTML(id string, s *exploreState, live bool) string {
+// that react to clicks, a generation chooser, a Clear button, and Save
+// and Load) or not (a picture, for every generation with known cells).
+// saved is the text of the last Save, shown with a link to download it,
+// or "". The root has data-gen, data-alive, data-dead and data-unknown:
+// the generation shown and its counts.
+func boardHTML(id string, s *exploreState, live bool, saved string) string {
 	gen := s.form.editedGen
 	alive, dead, unknown := s.counts(gen)
 	var sb strings.Builder
@@ -149,8 +213,27 @@ func boardHTML(id string, s *exploreState, live bool) string {
 		return sb.String()
 	}
 	gens := len(s.cells)
+	cell := boardCell(s.form.w, s.form.h)
+	if !live {
+		// Every generation that has known cells, as pictures.
+		for g := range gens {
+			a, d, u := s.counts(g)
+			if a+d == 0 {
+				continue
+			}
+			src, err := pngSrc(templateImage(s, g, cell))
+			if err != nil {
+				src = ""
+			}
+			fmt.Fprintf(&sb, `<div style="margin:6px 0 4px 0"><b>Template</b>, generation %d of 0..%d: known alive %d, known dead %d, unknown %d (black alive, white dead, grey unknown)</div>`,
+				g, gens-1, a, d, u)
+			fmt.Fprintf(&sb, `<div><img src="%s" alt="the template's generation %d"></div>`, src, g)
+		}
+		sb.WriteString("</div>\n")
+		return sb.String()
+	}
 	sb.WriteString(`<div style="margin:6px 0 4px 0"><b>Template</b>, generation `)
-	if live && gens > 1 {
+	if gens > 1 {
 		sb.WriteString(`<select name="gen">`)
 		for g := range gens {
 			sel := ""
@@ -164,35 +247,37 @@ func boardHTML(id string, s *exploreState, live bool) string {
 		fmt.Fprintf(&sb, "%d", gen)
 	}
 	fmt.Fprintf(&sb, " of 0..%d", gens-1)
-	if live {
-		sb.WriteString(` &middot; click a cell: unknown &rarr; alive &rarr; dead &rarr; unknown`)
-	}
-	sb.WriteString("</div>")
-	style := ""
-	if live {
-		style = ` style="cursor:pointer"`
-	}
-	fmt.Fprintf(&sb, `<div%s>%s</div>`, style, templateSVG(s, gen, boardCell(s.form.w, s.form.h)))
+	sb.WriteString(` &middot; click a cell: unknown &rarr; alive &rarr; dead &rarr; unknown</div>`)
+	fmt.Fprintf(&sb, `<div style="cursor:pointer">%s</div>`, templateSVG(s, gen, cell))
 	fmt.Fprintf(&sb, `<div class="lifesat-legend">known alive <b class="lifesat-alive">%d</b> &middot; known dead <b>%d</b> &middot; unknown <b>%d</b> `,
 		alive, dead, unknown)
 	fmt.Fprintf(&sb, `<span style="background:%s"></span>unknown<span style="background:%s"></span>alive<span style="background:%s"></span>dead`,
 		cellFill[cellUnknown], cellFill[cellAlive], cellFill[cellDead])
-	if live {
-		sb.WriteString(` &nbsp;<button type="button" data-cmd="clear">Clear</button>`)
+	sb.WriteString(` &nbsp;<button type="button" data-cmd="clear">Clear</button></div>`)
+	// Save and Load: the whole state as an RLE file with a comment header
+	// (see fileMagic), downloaded or copied; loaded from a file or pasted.
+	sb.WriteString(`<div class="lifesat-file" style="margin-top:6px"><button type="button" data-cmd="save" title="the board, the template and the settings as RLE with a comment header">Save</button> `)
+	if saved != "" {
+		fmt.Fprintf(&sb, `<a class="lifesat-saved" download="lifesat-explorer.rle" href="data:text/plain;charset=utf-8,%s">lifesat-explorer.rle</a> (or copy the text) `, url.PathEscape(saved))
 	}
-	sb.WriteString("</div></div>\n")
-	if live {
-		// A press, not a click, edits a cell: the board is redrawn as the
-		// program answers each edit, and a redraw between the press and the
-		// release of a quick second click would lose that click.
-		js := `(function(){var id=ID,r=document.getElementById(id+"-board");if(!r||r.dataset.ready)return;r.dataset.ready="1";
+	sb.WriteString(`&middot; Load <input type="file" name="file" accept=".rle,.txt,text/plain"> or paste RLE below and <button type="button" data-cmd="load">Load</button><br>`)
+	fmt.Fprintf(&sb, `<textarea name="text" rows="4" cols="60" spellcheck="false" style="font-family:monospace;font-size:11px">%s</textarea></div>`, html.EscapeString(saved))
+	sb.WriteString("</div>\n")
+	// A press, not a click, edits a cell: the board is redrawn as the
+	// program answers each edit, and a redraw between the press and the
+	// release of a quick second click would lose that click.
+	js := `(function(){var id=ID,r=document.getElementById(id+"-board");if(!r||r.dataset.ready)return;r.dataset.ready="1";
 function send(cmd,extra){var e=(globalThis.lifesatExplorer||{})[id];if(e&&e.send)e.send(cmd,extra);}
 r.querySelector("svg").addEventListener("mousedown",function(ev){var t=ev.target.closest("[data-x]");if(!t||ev.button!==0)return;ev.preventDefault();
 send("click",{x:Number(t.dataset.x),y:Number(t.dataset.y),gen:Number(r.dataset.gen)});});
 var g=r.querySelector("[name=gen]");if(g)g.addEventListener("change",function(){send("gen",{gen:Number(g.value)});});
-r.querySelector("[data-cmd=clear]").addEventListener("click",function(){send("clear");});})();`
-		sb.WriteString("<script>" + strings.ReplaceAll(js, "ID", jsString(id)) + "</script>\n")
-	}
+r.querySelector("[data-cmd=clear]").addEventListener("click",function(){send("clear");});
+r.querySelector("[data-cmd=save]").addEventListener("click",function(){send("save");});
+var ta=r.querySelector("[name=text]");
+r.querySelector("[data-cmd=load]").addEventListener("click",function(){send("load",{text:ta.value});});
+var f=r.querySelector("[name=file]");f.addEventListener("change",function(){if(!f.files.length)return;
+var rd=new FileReader();rd.onload=function(){send("load",{text:String(rd.result)});};rd.readAsText(f.files[0]);});})();`
+	sb.WriteString("<script>" + strings.ReplaceAll(js, "ID", jsString(id)) + "</script>\n")
 	return sb.String()
 }
 
@@ -320,12 +405,19 @@ func thousands(n int64) string {
 
 // answerNote says how the last generation of an answer goes on.
 func answerNote(p lifesat.Problem, gens int) string {
+	turned := ""
+	if p.Transform != life.Id {
+		turned = " turned by " + p.Transform.String() + " and"
+	}
 	switch p.Kind() {
 	case kindStill:
 		return "a still life: generation 0 steps to itself"
 	case kindShip:
-		return fmt.Sprintf("generation %d steps to generation 0 moved by (%d, %d)", gens-1, p.Shift.X, p.Shift.Y)
+		return fmt.Sprintf("generation %d steps to generation 0%s moved by (%d, %d)", gens-1, turned, p.Shift.X, p.Shift.Y)
 	case kindOsc:
+		if turned != "" {
+			return fmt.Sprintf("generation %d steps to generation 0 turned by %s", gens-1, p.Transform)
+		}
 		return fmt.Sprintf("generation %d steps back to generation 0", gens-1)
 	}
 	return fmt.Sprintf("a reaction of %d generations: each steps to the next", gens)
@@ -368,7 +460,8 @@ type answer struct {
 // SliderHTML), cells as large as the board's, and generation 0 in RLE, to
 // read and to download. An earlier answer, shown while another search
 // runs, says so. The root has data-index (n), data-rle (generation 0 in
-// RLE, in the search box), data-period, data-dx and data-dy.
+// RLE, in the search box), data-period, data-dx, data-dy and data-tr (the
+// transform's name).
 func answerHTML(id string, a answer, earlier bool) (string, error) {
 	p, pat := a.problem, a.pat
 	slider, err := SliderHTML(pat.Phases, &SliderOptions{
@@ -378,8 +471,8 @@ func answerHTML(id string, a answer, earlier bool) (string, error) {
 	}
 	code := answerRLE(pat, a.rule, a.what)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<div id="%s%s" data-index="%d" data-rle="%s" data-period="%d" data-dx="%d" data-dy="%d">`,
-		id, partAnswer, a.n, html.EscapeString(boardRLE(pat.Board(), a.rule)), len(pat.Phases), p.Shift.X, p.Shift.Y)
+	fmt.Fprintf(&sb, `<div id="%s%s" data-index="%d" data-rle="%s" data-period="%d" data-dx="%d" data-dy="%d" data-tr="%s">`,
+		id, partAnswer, a.n, html.EscapeString(boardRLE(pat.Board(), a.rule)), len(pat.Phases), p.Shift.X, p.Shift.Y, html.EscapeString(p.Transform.String()))
 	heading := fmt.Sprintf("Pattern %d", a.n)
 	if earlier {
 		heading = fmt.Sprintf("The last pattern found, %d of its search", a.n)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,10 +29,12 @@ type event struct {
 	Y    int         `json:"y"`
 	Gen  int         `json:"gen"`
 	Form *formValues `json:"form"`
+	Text string      `json:"text"` // of a file to load
 }
 
-// maxEventBytes bounds the size of a message of the page.
-const maxEventBytes = 4096
+// maxEventBytes bounds the size of a message of the page: a file to load
+// and the controls' values.
+const maxEventBytes = maxFileBytes + 4096
 
 // parseEvent reads a message of the page: a JSON object with a
 // sequence number of 0 or more and a command.
@@ -62,6 +66,12 @@ type inbox struct {
 }
 
 const gapWait = 2 * time.Second
+
+// pageGone is how long a live explorer waits for a message of its page
+// (it pings every pingEvery, see controlsHTML) before it takes the page
+// for closed and ends: long enough for a browser that slows the timers
+// of a tab in the background to a minute.
+const pageGone = 2 * time.Minute
 
 func newInbox() *inbox {
 	return &inbox{pending: map[int]event{}, signal: make(chan struct{}, 1)}
@@ -128,6 +138,20 @@ func keys(m map[int]event) []int {
 	return ks
 }
 
+// unread puts events taken back in front of those ready.
+func (in *inbox) unread(evs []event) {
+	if len(evs) == 0 {
+		return
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.ready = append(slices.Clone(evs), in.ready...)
+	select {
+	case in.signal <- struct{}{}:
+	default:
+	}
+}
+
 // take returns the events ready, in order, and the last bad message.
 func (in *inbox) take() ([]event, error) {
 	in.mu.Lock()
@@ -160,23 +184,60 @@ func newLive(st *exploreState, opt ExploreOptions) *live {
 // explorer's address, which has GoNB install its connection in the page
 // (GoNB waits up to 3 s for it), waits until GoNB has done so, then shows
 // a script that says hello on the address if the page runs it, and waits
-// for the hello for up to wait. Without a page (nbconvert) nothing runs
-// the script and connect returns false.
-func (x *live) connect(wait time.Duration) bool {
+// up to wait for the hello. A page may be slow to connect, or its
+// connection may fail (GoNB's script gives up when the kernel's answer
+// takes more than half a second): then connect has GoNB check the
+// connection again (comms.Start), which reinstalls it where it went, shows
+// the script again and waits again, until patience has passed (and twice
+// at least). Without a page (nbconvert) nothing runs the script and
+// connect returns false.
+func (x *live) connect(wait, patience time.Duration) bool {
 	comms.Subscribe(x.addr, func(_ string, msg string) { x.in.put(msg) })
-	gonbui.Sync() // returns once GoNB has tried to reach the page
-	hello := fmt.Sprintf(`<div id="%s%s">connecting to the page ...</div><script>(function(){var c=globalThis.gonb_comm;if(c){c.send(%s,JSON.stringify({seq:0,cmd:"hello"}));}})();</script>`,
-		x.id, partControls, jsString(x.addr))
-	gonbui.UpdateHTML(x.id+partControls, hello)
-	gonbui.Sync()
+	start := time.Now()
+	for attempt := 1; ; attempt++ {
+		if attempt > 1 {
+			comms.Start()
+		}
+		gonbui.Sync() // returns once GoNB has tried to reach the page
+		x.show(partControls, helloHTML(x.id, x.addr, attempt, wait))
+		gonbui.Sync()
+		if x.hello(wait) {
+			return true
+		}
+		if attempt >= 2 && time.Since(start) >= patience {
+			return false
+		}
+	}
+}
+
+// helloHTML stands for the controls while the explorer waits for its
+// page: a line of text, and a script that says hello on the address
+// once GoNB's connection is in the page (it may come a little later
+// than the script), trying for up to wait.
+func helloHTML(id, addr string, attempt int, wait time.Duration) string {
+	msg := "connecting to the page ..."
+	if attempt > 1 {
+		msg = fmt.Sprintf("connecting to the page (try %d) ...", attempt)
+	}
+	js := `(function(){var t0=Date.now();(function hello(){var c=globalThis.gonb_comm;
+if(c){c.send(ADDR,JSON.stringify({seq:0,cmd:"hello"}));return;}
+if(Date.now()-t0<WAIT)setTimeout(hello,100);})();})();`
+	js = strings.ReplaceAll(js, "ADDR", jsString(addr))
+	js = strings.ReplaceAll(js, "WAIT", strconv.Itoa(int(wait/time.Millisecond)))
+	return fmt.Sprintf(`<div id="%s%s">%s</div><script>%s</script>`, id, partControls, html.EscapeString(msg), js)
+}
+
+// hello waits up to wait for the page's hello.
+func (x *live) hello(wait time.Duration) bool {
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	for {
 		select {
 		case <-x.in.signal:
 			evs, _ := x.in.take()
-			for _, ev := range evs {
+			for i, ev := range evs {
 				if ev.Cmd == "hello" {
+					x.in.unread(evs[i+1:]) // for run
 					return true
 				}
 			}
@@ -192,7 +253,7 @@ func (x *live) show(part, h string) { gonbui.UpdateHTML(x.id+part, h) }
 // run draws the explorer and serves its page until it closes.
 func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 	x.show(partControls, controlsHTML(x.id, x.addr, x.st.form))
-	x.show(partBoard, boardHTML(x.id, x.st, true))
+	x.show(partBoard, boardHTML(x.id, x.st, true, ""))
 	x.show(partActions, actionsHTML(x.id, x.state))
 	x.progress(progress{state: stateIdle, text: "ready: click cells of the template, then Search", conflicts: -1})
 	gonbui.Sync()
@@ -202,6 +263,8 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 	defer signal.Stop(sig)
 	idle := time.NewTimer(x.opt.Idle)
 	defer idle.Stop()
+	heard := time.NewTimer(pageGone) // the page's pings keep it from firing
+	defer heard.Stop()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -222,20 +285,32 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 				idle.Reset(x.opt.Idle) // a long search is not idleness
 				break
 			}
-			x.close(fmt.Sprintf("nothing came from the page for %v", x.opt.Idle))
+			x.close(fmt.Sprintf("nothing was done on the page for %v", x.opt.Idle))
+			return x.pattern(), nil
+		case <-heard.C:
+			x.close(fmt.Sprintf("the page sent nothing for %v: it was closed", pageGone))
 			return x.pattern(), nil
 		case <-x.in.signal:
 			evs, bad := x.in.take()
 			if bad != nil {
 				x.fail(bad)
 			}
+			heard.Reset(pageGone)
 			for _, ev := range evs {
+				switch ev.Cmd {
+				case "ping":
+					comms.Send(x.addr+"/pong", ev.Seq)
+					continue // the page is there; nothing was done on it
+				case "bye":
+					x.close("the page was closed or reloaded")
+					return x.pattern(), nil
+				}
+				idle.Reset(x.opt.Idle)
 				if x.handle(ctx, ev) {
 					x.close("Close was pressed")
 					return x.pattern(), nil
 				}
 			}
-			idle.Reset(x.opt.Idle)
 		case pat := <-found:
 			x.cur.pause()
 			x.answer = &answer{n: x.cur.patterns, pat: pat, problem: x.cur.problem, rule: x.cur.rule, what: x.what}
@@ -274,10 +349,20 @@ func (x *live) handle(ctx context.Context, ev event) bool {
 		x.edited()
 	case "gen":
 		x.st.setGen(ev.Gen)
-		x.show(partBoard, boardHTML(x.id, x.st, true))
+		x.show(partBoard, boardHTML(x.id, x.st, true, ""))
 	case "clear":
 		x.st.clear()
 		x.edited()
+	case "save":
+		x.show(partBoard, boardHTML(x.id, x.st, true, x.st.save()))
+	case "load":
+		if err := x.st.load(ev.Text); err != nil {
+			x.fail(err)
+			return false
+		}
+		x.show(partControls, controlsHTML(x.id, x.addr, x.st.form))
+		x.edited()
+		x.progress(progress{state: stateIdle, text: "loaded: " + x.st.form.describe(), conflicts: -1})
 	case "search":
 		if formErr != nil {
 			x.fail(formErr)
@@ -324,7 +409,7 @@ func (x *live) pattern() *lifesat.Pattern {
 // search that waits at a pattern: its Next would no longer search what
 // the board shows.
 func (x *live) edited() {
-	x.show(partBoard, boardHTML(x.id, x.st, true))
+	x.show(partBoard, boardHTML(x.id, x.st, true, ""))
 	if x.cur != nil && x.state == stateFound {
 		x.cur.stop()
 		x.cur = nil
@@ -343,8 +428,7 @@ func (x *live) start(ctx context.Context) {
 	if x.cur != nil {
 		x.cur.stop() // its end is no longer awaited; done is buffered
 	}
-	set := x.opt.Settings
-	set.Rule = x.st.form.rule
+	set := x.st.form.settings(x.opt.Settings)
 	set.Seed += uint64(x.searches)
 	x.searches++
 	x.what = x.st.form.describe()
@@ -409,7 +493,7 @@ func (x *live) close(why string) {
 		}
 	}
 	x.show(partControls, summaryHTML(x.id, x.st.form, "Closed: "+why+". Run the cell again to edit the board and search."))
-	x.show(partBoard, boardHTML(x.id, x.st, false))
+	x.show(partBoard, boardHTML(x.id, x.st, false, ""))
 	x.show(partActions, fmt.Sprintf(`<div id="%s%s" data-state="%s"></div>`, x.id, partActions, stateClosed))
 	gonbui.Sync()
 }

@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -24,6 +25,18 @@ const (
 )
 
 var kinds = []string{kindStill, kindOsc, kindShip, kindReaction}
+
+// The first values the search gives the unknown cells, as rlifesrc's
+// "new state" chooses them: the settings' way (Settings.Diversify, by
+// default Auto), dead, alive, or a random board (FlipAll, by the seed).
+const (
+	unknownAuto   = "auto"
+	unknownDead   = "dead"
+	unknownAlive  = "alive"
+	unknownRandom = "random"
+)
+
+var unknowns = []string{unknownAuto, unknownDead, unknownAlive, unknownRandom}
 
 // Limits of what the explorer edits: a board it can draw cell by cell,
 // and a template of that many generations.
@@ -54,11 +67,13 @@ type form struct {
 	w, h      int
 	period    int // generations of a reaction
 	dx, dy    int
+	transform life.Transform // of oscillators and ships
 	symmetry  life.Symmetry
 	rule      rule.Rule
 	ruleText  string
 	minPop    int // carried over from the Problem Explore was given
-	maxPop    int
+	maxPop    int // the most live cells of generation 0; 0: no bound
+	unknown   string
 	editedGen int
 }
 
@@ -87,8 +102,8 @@ func newExploreState(p lifesat.Problem, r rule.Rule) (*exploreState, error) {
 	}
 	f := form{
 		kind: p.Kind(), w: p.Width, h: p.Height, period: max(p.Period, 1),
-		dx: p.Shift.X, dy: p.Shift.Y, symmetry: p.Symmetry, rule: r, ruleText: r.String(),
-		minPop: p.MinPop, maxPop: p.MaxPop,
+		dx: p.Shift.X, dy: p.Shift.Y, transform: p.Transform, symmetry: p.Symmetry, rule: r, ruleText: r.String(),
+		minPop: p.MinPop, maxPop: p.MaxPop, unknown: unknownAuto,
 	}
 	if f.symmetry == "" {
 		f.symmetry = life.C1
@@ -166,28 +181,35 @@ func (s *exploreState) resize(w, h, gens int) {
 // formValues are the controls' values as the page sends them: text, to
 // be checked here.
 type formValues struct {
-	Kind     string `json:"kind"`
-	W        string `json:"w"`
-	H        string `json:"h"`
-	Period   string `json:"p"`
-	DX       string `json:"dx"`
-	DY       string `json:"dy"`
-	Symmetry string `json:"sym"`
-	Rule     string `json:"rule"`
+	Kind      string `json:"kind"`
+	W         string `json:"w"`
+	H         string `json:"h"`
+	Period    string `json:"p"`
+	DX        string `json:"dx"`
+	DY        string `json:"dy"`
+	Transform string `json:"tr"`
+	Symmetry  string `json:"sym"`
+	Rule      string `json:"rule"`
+	MaxPop    string `json:"max"`
+	Unknown   string `json:"unknown"`
 }
 
 // values is the form as the controls show it.
 func (f form) values() formValues {
 	return formValues{
 		Kind: f.kind, W: strconv.Itoa(f.w), H: strconv.Itoa(f.h), Period: strconv.Itoa(f.period),
-		DX: strconv.Itoa(f.dx), DY: strconv.Itoa(f.dy), Symmetry: string(f.symmetry), Rule: f.ruleText,
+		DX: strconv.Itoa(f.dx), DY: strconv.Itoa(f.dy), Transform: f.transform.String(), Symmetry: string(f.symmetry),
+		Rule: f.ruleText, MaxPop: strconv.Itoa(f.maxPop), Unknown: f.unknown,
 	}
 }
 
 // apply sets the form from the controls' values and resizes the template
-// to match. On an error nothing changes.
+// to match; a transform, max cells or unknown cells' start left empty
+// stays as it was. On an error nothing changes.
 func (s *exploreState) apply(v formValues) error {
 	f := s.form
+	cur := f.values()
+	v.Transform, v.MaxPop, v.Unknown = cmp.Or(v.Transform, cur.Transform), cmp.Or(v.MaxPop, cur.MaxPop), cmp.Or(v.Unknown, cur.Unknown)
 	num := func(name, text string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil || n < lo || n > hi {
@@ -215,9 +237,19 @@ func (s *exploreState) apply(v formValues) error {
 	if f.dy, err = num("shift y", v.DY, -maxExploreSide, maxExploreSide); err != nil {
 		return err
 	}
+	if f.transform, err = life.ParseTransform(strings.TrimSpace(v.Transform)); err != nil {
+		return err
+	}
 	if f.symmetry, err = life.ParseSymmetry(strings.TrimSpace(v.Symmetry)); err != nil {
 		return err
 	}
+	if f.maxPop, err = num("max cells", v.MaxPop, 0, maxExploreSide*maxExploreSide); err != nil {
+		return err
+	}
+	if !slices.Contains(unknowns, v.Unknown) {
+		return fmt.Errorf("%w: unknown cells start %q: want %s", errExplore, v.Unknown, strings.Join(unknowns, ", "))
+	}
+	f.unknown = v.Unknown
 	f.ruleText = strings.TrimSpace(v.Rule)
 	if f.rule, err = rule.Parse(f.ruleText); err != nil {
 		return err
@@ -295,18 +327,20 @@ func (s *exploreState) problem() (lifesat.Problem, error) {
 	case kindStill:
 		p.Period = 1
 	case kindOsc:
-		if f.period < 2 {
+		// A period of 1 under a transform is an oscillator of period 2 or 4
+		// that flips or turns: a period of 1 is refused only without one.
+		if f.period < 2 && f.transform == life.Id {
 			return p, fmt.Errorf("%w: an oscillator needs a period of 2 or more", errExplore)
 		}
-		p.Period = f.period
+		p.Period, p.Transform = f.period, f.transform
 	case kindShip:
-		if f.period < 2 {
+		if f.period < 2 && f.transform == life.Id {
 			return p, fmt.Errorf("%w: a spaceship needs a period of 2 or more", errExplore)
 		}
 		if f.dx == 0 && f.dy == 0 {
 			return p, fmt.Errorf("%w: a spaceship needs a shift that is not (0, 0)", errExplore)
 		}
-		p.Period, p.Shift = f.period, image.Pt(f.dx, f.dy)
+		p.Period, p.Shift, p.Transform = f.period, image.Pt(f.dx, f.dy), f.transform
 	case kindReaction:
 		if f.period < 2 {
 			return p, fmt.Errorf("%w: a reaction needs 2 or more generations", errExplore)
@@ -361,8 +395,14 @@ func (f form) describe() string {
 	default:
 		s = fmt.Sprintf("reaction of %d generations %dx%d", f.period, f.w, f.h)
 	}
+	if f.transform != life.Id && (f.kind == kindOsc || f.kind == kindShip) {
+		s += " " + f.transform.String()
+	}
 	if f.symmetry != "" && f.symmetry != life.C1 {
 		s += " " + string(f.symmetry)
+	}
+	if f.maxPop > 0 {
+		s += fmt.Sprintf(" at most %d cells", f.maxPop)
 	}
 	return s + ", " + f.rule.String()
 }

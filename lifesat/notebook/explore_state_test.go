@@ -11,6 +11,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
@@ -303,5 +304,95 @@ func TestExploreNoPattern(t *testing.T) {
 	}
 	if got := progressText(srch, stateNone, "still life 1x1").text; !strings.HasPrefix(got, "no such pattern exists") {
 		t.Errorf("progress %q", got)
+	}
+}
+
+// TestExploreTransformMaxUnknown: the controls' transform makes a
+// glide-symmetric ship of half the period (the LWSS, period 2 under F-),
+// max cells bounds generation 0, and each start of the unknown cells
+// finds answers that the plain Step confirms (lifesat's Problem.Check).
+func TestExploreTransformMaxUnknown(t *testing.T) {
+	s := state(t, lifesat.StillLife(7, 5))
+	v := s.form.values()
+	v.Kind, v.Period, v.DX, v.DY, v.Transform = kindShip, "2", "1", "0", "F-"
+	if err := s.apply(v); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.form.describe(); got != "spaceship p2 (1,0) 7x5 F-, B3/S23" {
+		t.Errorf("describe: %q", got)
+	}
+	for _, unknown := range unknowns {
+		v.Unknown = unknown
+		v.MaxPop = "0"
+		if unknown == unknownDead {
+			v.MaxPop = "9" // the LWSS has 9 and 12 cells: the phase of 9 first
+		}
+		if err := s.apply(v); err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.problem()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Transform != life.FlipTB || p.MaxPop != s.form.maxPop {
+			t.Fatalf("%s: problem %+v", unknown, p)
+		}
+		pat, _, err := firstPattern(context.Background(), p, s.form.settings(lifesat.Settings{Seed: 1}))
+		if err != nil || pat == nil {
+			t.Fatalf("%s: no glide-symmetric ship of period 2 in 7x5 (%v)", unknown, err)
+		}
+		if err := p.Check(pat, nil); err != nil {
+			t.Errorf("%s: %v", unknown, err)
+		}
+		if n := pat.Board().Population(); p.MaxPop > 0 && n > p.MaxPop {
+			t.Errorf("%s: %d live cells, more than max cells %d", unknown, n, p.MaxPop)
+		}
+	}
+}
+
+// TestNegated: a solver of negated formulas has the same models: it
+// counts the 4 x 4 still lifes as the plain one does (83 with the empty
+// one, as notebook 01 counts them without a solver), and each of its
+// answers is a still life.
+func TestNegated(t *testing.T) {
+	count := func(s logic.Solver) (int, error) {
+		n := 0
+		err := lifesat.Enumerate(context.Background(), lifesat.StillLife(4, 4),
+			&lifesat.Settings{Solver: s, AllowEmpty: true, Diversify: lifesat.NoFlip, Solutions: 1000},
+			func(pat *lifesat.Pattern) bool {
+				if err := lifesat.StillLife(4, 4).Check(pat, &lifesat.Settings{AllowEmpty: true}); err != nil {
+					t.Error(err)
+				}
+				n++
+				return true
+			})
+		return n, err
+	}
+	want, err := lifesat.CountStillLifes(context.Background(), 4, 4, rule.Life)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]logic.Solver{"plain": logic.Gophersat{}, "negated": negated{logic.Gophersat{}}} {
+		n, err := count(s)
+		if err != nil || int64(n) != want.Int64() {
+			t.Errorf("%s: %d still lifes in 4x4 (%v), want %v", name, n, err, want)
+		}
+	}
+	// Alive first: unflipped, the first still life is the empty one; with
+	// every variable negated, the first guess is all alive, which is no
+	// still life, and the answer is another.
+	first := func(s logic.Solver) *life.Board {
+		res, err := lifesat.Search(context.Background(), lifesat.StillLife(4, 4),
+			&lifesat.Settings{Solver: s, AllowEmpty: true, Diversify: lifesat.NoFlip})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Patterns[0].Board()
+	}
+	if n := first(logic.Gophersat{}).Population(); n != 0 {
+		t.Errorf("dead first: %d live cells, want the empty board", n)
+	}
+	if n := first(negated{logic.Gophersat{}}).Population(); n == 0 {
+		t.Errorf("alive first: the empty board")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
 )
@@ -27,6 +28,66 @@ func ShowFigure(img image.Image, caption string) {
 		return
 	}
 	ShowHTML(figureHTML(`<img src="data:image/png;base64,`+base64.StdEncoding.EncodeToString(buf.Bytes())+`">`, caption))
+}
+
+// ShowRow displays pictures side by side, each as a PNG with its caption
+// under it (captions[i], when there is one), and caption, when it is not
+// empty, under the row: boards to compare, the steps of a search. The
+// row is a table, wrapped to rows of at most about 960 pixels, so it
+// shows as it is where styles are stripped (a notebook Jupyter does not
+// trust). Outside a notebook it prints "[image W x H] caption" for each
+// picture, then the caption.
+func ShowRow(imgs []image.Image, captions []string, caption string) {
+	if !gonbui.IsNotebook {
+		for i, img := range imgs {
+			r := img.Bounds()
+			c := ""
+			if i < len(captions) {
+				c = " " + captions[i]
+			}
+			printLine(fmt.Sprintf("[image %d x %d]%s", r.Dx(), r.Dy(), c))
+		}
+		if caption != "" {
+			printLine(caption)
+		}
+		return
+	}
+	h, err := rowHTML(imgs, captions, caption)
+	if err != nil {
+		ShowText("notebook: " + err.Error())
+		return
+	}
+	ShowHTML(h)
+}
+
+// rowHTML is the table that ShowRow shows.
+func rowHTML(imgs []image.Image, captions []string, caption string) (string, error) {
+	var sb strings.Builder
+	sb.WriteString(`<table style="border-collapse:collapse;margin:4px 0"><tr>`)
+	width := 0
+	for i, img := range imgs {
+		w := img.Bounds().Dx() + 24
+		if i > 0 && width+w > maxRowPixels {
+			sb.WriteString("</tr><tr>")
+			width = 0
+		}
+		width += w
+		src, err := pngSrc(img)
+		if err != nil {
+			return "", err
+		}
+		c := ""
+		if i < len(captions) {
+			c = captions[i]
+		}
+		fmt.Fprintf(&sb, `<td valign="bottom" style="padding:0 24px 8px 0;text-align:center;background:none"><img src="%s" alt="%s"><br><span style="font-family:sans-serif;font-size:13px">%s</span></td>`,
+			src, html.EscapeString(c), html.EscapeString(c))
+	}
+	sb.WriteString("</tr></table>")
+	if caption != "" {
+		sb.WriteString(`<div style="font-family:sans-serif;font-size:13px;color:#333">` + html.EscapeString(caption) + `</div>`)
+	}
+	return sb.String(), nil
 }
 
 // ShowGIFFigure displays an encoded (animated) GIF, as ShowGIF does, with

@@ -3,9 +3,12 @@ package notebook
 import (
 	"bytes"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"html"
+	"image"
+	"image/png"
 	"os"
 	"strings"
 
@@ -50,8 +53,11 @@ type SliderOptions struct {
 // The output is HTML with a small script and needs no connection to the
 // Go program: it works the same in a live notebook, in a notebook run
 // headless by nbconvert, and in its HTML export, wherever the page runs
-// JavaScript. Where it does not (an untrusted notebook, a viewer that
-// strips scripts), the boards show side by side, labelled.
+// JavaScript. The boards are PNG images in a table, each labelled, and
+// the script builds the controls and shows one board at a time; where it
+// does not run and styles are stripped (a notebook Jupyter does not
+// trust, as a cloned one is, or a viewer that strips scripts), the table
+// shows every board, labelled, and no dead controls.
 //
 // Outside a notebook ShowSlider prints each board with a line
 // "generation t (population n):" above it, in the notation of
@@ -70,11 +76,17 @@ func ShowSlider(boards []*life.Board, o *SliderOptions) {
 	ShowHTML(h)
 }
 
+// maxRowPixels bounds the width of a row of the slider's table of
+// boards: more boards start a new row.
+const maxRowPixels = 960
+
 // SliderHTML is the HTML fragment that ShowSlider displays, for a page or
-// a display of one's own. Each board is a <div class="lifesat-frame">
-// with the attributes data-gen (its index), data-pop (its population)
-// and data-rle (the board in RLE, its whole box), and the fragment's root
-// has data-gen, the index of the board shown. It fails on a nil board.
+// a display of one's own. Each board is a table cell <td
+// class="lifesat-frame"> with the attributes data-gen (its index),
+// data-pop (its population) and data-rle (the board in RLE, its whole
+// box), holding its label and its picture, a PNG <img>; the fragment's
+// root has data-gen, the index of the board shown. It fails on a nil
+// board.
 func SliderHTML(boards []*life.Board, o *SliderOptions) (string, error) {
 	var opt SliderOptions
 	if o != nil {
@@ -105,48 +117,46 @@ func SliderHTML(boards []*life.Board, o *SliderOptions) (string, error) {
 	fmt.Fprintf(&sb, `<div id="%s" class="lifesat-slider" data-gen="0" data-frames="%d">`+"\n", id, n)
 	sb.WriteString(sliderStyle(id))
 	if opt.Caption != "" {
-		fmt.Fprintf(&sb, `<div class="lifesat-caption">%s</div>`+"\n", html.EscapeString(opt.Caption))
+		fmt.Fprintf(&sb, `<div class="lifesat-caption"><b>%s</b></div>`+"\n", html.EscapeString(opt.Caption))
 	}
 	if n == 0 {
 		sb.WriteString("<div>no boards</div>\n</div>\n")
 		return sb.String(), nil
 	}
-	if n > 1 {
-		fmt.Fprintf(&sb, `<div class="lifesat-controls">`+
-			`<button type="button" data-step="-1" title="the board before">&#9664; Back</button> `+
-			`<input type="range" min="0" max="%d" value="0" aria-label="%s"> `+
-			`<button type="button" data-step="1" title="the next board">Step &#9654;</button> `+
-			`<button type="button" data-play="1" title="step on every 0.4 s">Play</button> `+
-			`<span class="lifesat-gen">%s 0 of 0..%d</span><span>&middot;</span>`+
-			`<span class="lifesat-pop">population %d</span></div>`+"\n",
-			n-1, html.EscapeString(opt.Label), html.EscapeString(opt.Label), n-1, boards[0].Population())
-	}
-	sb.WriteString(`<div class="lifesat-frames">` + "\n")
+	perRow := max(1, maxRowPixels/((w*cell+1)+12))
+	sb.WriteString(`<table class="lifesat-frames"><tr>`)
 	bo := &lifeplot.BoardOptions{CellSize: cell}
 	for i, b := range boards {
+		if i > 0 && i%perRow == 0 {
+			sb.WriteString("</tr><tr>")
+		}
 		cls := "lifesat-frame"
 		if i == 0 {
 			cls += " lifesat-cur"
 		}
-		fmt.Fprintf(&sb, `<div class="%s" data-gen="%d" data-pop="%d" data-rle="%s">`,
+		fmt.Fprintf(&sb, `<td class="%s" data-gen="%d" data-pop="%d" data-rle="%s" valign="top">`,
 			cls, i, b.Population(), html.EscapeString(boardRLE(b, r)))
-		fmt.Fprintf(&sb, `<div class="lifesat-label">%s %d</div>`, html.EscapeString(opt.Label), i)
-		var pic bytes.Buffer
-		var err error
+		label := fmt.Sprintf("%s %d", opt.Label, i)
+		fmt.Fprintf(&sb, `<div class="lifesat-label">%s</div>`, html.EscapeString(label))
 		if b.Width() == 0 || b.Height() == 0 {
-			fmt.Fprintf(&pic, "<div>empty %d x %d board</div>", b.Width(), b.Height())
-		} else if marks {
-			err = lifeplot.StatesSVG(&pic, b, r, bo)
-		} else {
-			err = lifeplot.BoardSVG(&pic, b, bo)
+			fmt.Fprintf(&sb, "<div>empty %d x %d board</div></td>", b.Width(), b.Height())
+			continue
 		}
+		var img image.Image
+		if marks {
+			img = lifeplot.States(b, r, bo)
+		} else {
+			img = lifeplot.BoardImage(b, bo)
+		}
+		src, err := pngSrc(img)
 		if err != nil {
 			return "", fmt.Errorf("notebook: board %d of the slider: %w", i, err)
 		}
-		sb.Write(pic.Bytes())
-		sb.WriteString("</div>\n")
+		sz := img.Bounds().Size()
+		fmt.Fprintf(&sb, `<img src="%s" width="%d" height="%d" alt="%s: %d live cells"></td>`,
+			src, sz.X, sz.Y, html.EscapeString(label), b.Population())
 	}
-	sb.WriteString("</div>\n")
+	sb.WriteString("</tr></table>\n")
 	var notes []string
 	if opt.Note != "" {
 		notes = append(notes, html.EscapeString(opt.Note))
@@ -164,33 +174,51 @@ func SliderHTML(boards []*life.Board, o *SliderOptions) (string, error) {
 	return sb.String(), nil
 }
 
-// sliderStyle is the style of one slider: without the script the boards
-// stand side by side; the script adds the class lifesat-js to the root,
-// which shows the controls and one board at a time.
+// pngSrc is img as a data: URL of a PNG, for an <img>.
+func pngSrc(img image.Image) (string, error) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return "", err
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+}
+
+// sliderStyle is the style of one slider; the script adds the class
+// lifesat-js to the root, which shows one board at a time.
 func sliderStyle(id string) string {
 	s := `#ID{font-family:sans-serif;font-size:13px;margin:4px 0}
-#ID .lifesat-caption{font-weight:bold;margin-bottom:4px}
-#ID .lifesat-controls{display:none;margin-bottom:6px;align-items:center;gap:6px;flex-wrap:wrap}
-#ID.lifesat-js .lifesat-controls{display:flex}
+#ID .lifesat-caption{margin-bottom:4px}
+#ID .lifesat-controls{display:flex;margin-bottom:6px;align-items:center;gap:6px;flex-wrap:wrap}
 #ID .lifesat-controls input{width:180px;margin:0}
-#ID .lifesat-frames{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+#ID .lifesat-frames{border-collapse:collapse;margin:0}
+#ID .lifesat-frames tr,#ID .lifesat-frame{background:none;border:none}
+#ID .lifesat-frame{padding:0 12px 8px 0;text-align:left}
 #ID.lifesat-js .lifesat-frame{display:none}
-#ID.lifesat-js .lifesat-frame.lifesat-cur{display:block}
+#ID.lifesat-js .lifesat-frame.lifesat-cur{display:table-cell}
 #ID.lifesat-js .lifesat-label{display:none}
 #ID .lifesat-label{color:#555;margin-bottom:2px}
 #ID .lifesat-note{color:#555;margin-top:4px}`
 	return "<style>" + strings.ReplaceAll(s, "ID", id) + "</style>\n"
 }
 
-// sliderScript runs the controls of the slider with the given root id.
+// sliderScript builds the controls of the slider with the given root id
+// and runs them.
 func sliderScript(id, label string) string {
 	s := `(function(){
 var r=document.getElementById("ID");if(!r||r.dataset.ready)return;r.dataset.ready="1";
-var fs=r.querySelectorAll(".lifesat-frame"),n=fs.length,s=r.querySelector("input[type=range]"),
-g=r.querySelector(".lifesat-gen"),p=r.querySelector(".lifesat-pop"),play=r.querySelector("[data-play]"),cur=0,timer=null;
+var fs=r.querySelectorAll(".lifesat-frame"),n=fs.length,cur=0,timer=null;
+var c=document.createElement("div");c.className="lifesat-controls";
+c.innerHTML='<button type="button" data-step="-1" title="the board before">&#9664; Back</button>'+
+'<input type="range" min="0" max="'+(n-1)+'" value="0">'+
+'<button type="button" data-step="1" title="the next board">Step &#9654;</button>'+
+'<button type="button" data-play="1" title="step on every 0.4 s">Play</button>'+
+'<span class="lifesat-gen"></span><span>&middot;</span><span class="lifesat-pop"></span>';
+r.insertBefore(c,r.querySelector(".lifesat-frames"));
+var s=c.querySelector("input"),g=c.querySelector(".lifesat-gen"),p=c.querySelector(".lifesat-pop"),play=c.querySelector("[data-play]");
+s.setAttribute("aria-label",LABEL);
 function show(i){cur=((i%n)+n)%n;for(var k=0;k<n;k++){fs[k].classList.toggle("lifesat-cur",k==cur);}
 s.value=cur;r.dataset.gen=cur;g.textContent=LABEL+" "+cur+" of 0.."+(n-1);p.textContent="population "+fs[cur].dataset.pop;}
-r.querySelectorAll("[data-step]").forEach(function(b){b.addEventListener("click",function(){show(cur+Number(b.dataset.step));});});
+c.querySelectorAll("[data-step]").forEach(function(b){b.addEventListener("click",function(){show(cur+Number(b.dataset.step));});});
 s.addEventListener("input",function(){show(Number(s.value));});
 play.addEventListener("click",function(){if(timer){clearInterval(timer);timer=null;play.textContent="Play";return;}
 timer=setInterval(function(){if(!document.body.contains(r)){clearInterval(timer);return;}show(cur+1);},400);play.textContent="Pause";});

@@ -102,7 +102,7 @@ type Manifest struct {
 func specID(sp *job.Spec) string {
 	data, err := json.Marshal(sp)
 	if err != nil {
-		panic(err) // a Spec is plain data
+		panic(err) // a Spec made by job.New or read from JSON has its values' names
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
@@ -111,7 +111,8 @@ func specID(sp *job.Spec) string {
 // Seal numbers the tasks, gives them their IDs and the header its Tasks
 // count and Fingerprint: the SHA-256 of the manifest as Write writes it
 // with an empty fingerprint. Change nothing after Seal, or Read refuses
-// the manifest.
+// the manifest. Seal panics on a spec that holds a value without a name
+// (a life.Transform(9), say), which job.New never makes.
 func (m *Manifest) Seal() {
 	m.Header.Format = Format
 	m.Header.Tasks = len(m.Tasks)
@@ -332,7 +333,7 @@ func canonical(v any) []byte {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		panic(err) // headers and tasks are plain data
+		panic(err) // headers and tasks are data whose values have names (job.New)
 	}
 	return buf.Bytes()
 }

@@ -22,6 +22,11 @@
 //	B2/S34H, MAPFgFoF2gX...    the hexagonal neighbourhood (counts 0..6; 22 characters)
 //	B2/S013V, MAPHmlphg        the von Neumann neighbourhood (counts 0..4; 6 characters)
 //	pB3/S23                    a partial rule (LLS): some transitions left free
+//	B2/S34H .. B23/S34H        a partial rule as its range: of any notation and shape
+//
+// A Rule is its own text (encoding.TextMarshaler): it travels in a JSON
+// job spec, or any other text, in its canonical notation, and reads back
+// as the same Rule.
 //
 // # Neighbourhood shapes
 //
@@ -50,7 +55,8 @@
 // Parse refuses, each with its own message: bounded grids
 // ("B3/S23:T20,20"), Hensel letters in hexagonal or von Neumann rules
 // (and LifeWiki's hexagonal o, m, p letters: write such rules as MAP
-// strings), partial rules of those shapes, and Generations rules
+// strings), LLS's "p" before rules of those shapes (write their range),
+// and Generations rules
 // ("23/3/3", "B2/S/C3"). Generations rules are not a Rule by design: a
 // cell of a Generations rule has more than two states (dying cells count
 // down before they are dead), and every layer of lifesat is two-state -

@@ -1,6 +1,7 @@
 package rule_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -129,4 +130,23 @@ func ExampleShape() {
 	// B2/S013V von Neumann false
 	// MAPFgFoF2gXgH5oF4B+gH4A6A hexagonal true
 	// rule: bad rule "B2a/S34H": 2a: hexagonal rules take neighbour counts only, no letters (Hensel's name Moore neighbourhoods, and LifeWiki's hexagonal o, m, p are not supported); a MAP string of 22 characters writes any hexagonal rule
+}
+
+func ExampleRule_MarshalText() {
+	// A rule travels as its canonical notation: in JSON, a string.
+	type spec struct {
+		Rule rule.Rule `json:"rule,omitzero"`
+	}
+	hex := rule.MustParse("b2/s34h").Unfix(rule.Centre | rule.Bit(1, 1)) // S1 free
+	for _, r := range []rule.Rule{rule.MustParse("23/3"), rule.MustParse("B2n3/S23-q"), hex, {}} {
+		data, _ := json.Marshal(spec{r})
+		var back spec
+		err := json.Unmarshal(data, &back)
+		fmt.Println(string(data), back.Rule == r, err)
+	}
+	// Output:
+	// {"rule":"B3/S23"} true <nil>
+	// {"rule":"B2n3/S23-q"} true <nil>
+	// {"rule":"B2/S34H .. B2/S134H"} true <nil>
+	// {} true <nil>
 }

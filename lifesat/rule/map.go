@@ -36,9 +36,9 @@ func mapBits(s Shape) int { return 2 << s.Size() }
 // s: 86, 22 or 6.
 func mapLength(s Shape) int { return (mapBits(s) + 5) / 6 }
 
-// parseMap reads the base64 part of a MAP rule; its length says the
-// shape.
-func parseMap(body string, bad func(string) (Rule, error)) (Rule, error) {
+// parseMap reads the base64 part of a MAP rule, or says why it cannot;
+// its length says the shape.
+func parseMap(body string) (Rule, string) {
 	body = strings.TrimSuffix(body, "==")
 	var s Shape
 	switch len(body) {
@@ -49,14 +49,14 @@ func parseMap(body string, bad func(string) (Rule, error)) (Rule, error) {
 	case mapLength(VonNeumann):
 		s = VonNeumann
 	default:
-		return bad(fmt.Sprintf("a MAP rule has %d base64 characters (the Moore neighbourhood), %d (hexagonal) or %d (von Neumann), each perhaps followed by \"==\"; not %d",
-			mapLength(Moore), mapLength(Hexagonal), mapLength(VonNeumann), len(body)))
+		return Rule{}, fmt.Sprintf("a MAP rule has %d base64 characters (the Moore neighbourhood), %d (hexagonal) or %d (von Neumann), each perhaps followed by \"==\"; not %d",
+			mapLength(Moore), mapLength(Hexagonal), mapLength(VonNeumann), len(body))
 	}
 	stream := make([]bool, mapBits(s))
 	for i := range len(body) {
 		v := strings.IndexByte(base64Digits, body[i])
 		if v < 0 {
-			return bad(fmt.Sprintf("%q at %d is not a base64 character", body[i], 3+i+1))
+			return Rule{}, fmt.Sprintf("%q at %d is not a base64 character", body[i], 3+i+1)
 		}
 		for b := range 6 {
 			if k := 6*i + b; k < len(stream) {
@@ -68,7 +68,7 @@ func parseMap(body string, bad func(string) (Rule, error)) (Rule, error) {
 	for n := range Neighbourhood(512) {
 		r.t.set(n, stream[s.index(n)])
 	}
-	return r.made(), nil
+	return r.made(), ""
 }
 
 // mapString writes r's table as a MAP rule of r's shape.

@@ -165,15 +165,46 @@ func (r *Rule) setPartial(part string, alive bool) string {
 	return ""
 }
 
+// parseRange reads the range "lo .. hi" of two rules of one shape and
+// one notation, or says why it cannot: the partial rule with lo's
+// transitions on and those on in hi alone free. The free transitions
+// are then whole classes (Class) of the notation, since both ends are
+// rules of it.
+func parseRange(lo, hi string) (Rule, string) {
+	a, why := parseOne(lo)
+	if why != "" {
+		return Rule{}, "the range's first rule: " + why
+	}
+	b, why := parseOne(hi)
+	switch {
+	case why != "":
+		return Rule{}, "the range's second rule: " + why
+	case a.Partial() || b.Partial():
+		return Rule{}, `the ends of a range are rules, not partial rules ("B3/S23 .. B36/S23")`
+	case a.shape != b.shape:
+		return Rule{}, fmt.Sprintf("the ends of a range have one neighbourhood, not the %v and the %v", a.shape, b.shape)
+	case a.form != b.form:
+		return Rule{}, "the ends of a range are written alike: both MAP strings, or both B/S"
+	}
+	r := Rule{t: a.t, form: a.form, shape: a.shape}
+	for i := range r.t {
+		if a.t[i]&^b.t[i] != 0 {
+			return Rule{}, "the first rule of a range has transitions on that the second has off: the range runs from the fewer to the more"
+		}
+		r.free[i] = b.t[i] &^ a.t[i]
+	}
+	return r.made(), ""
+}
+
 // partialString writes a partial rule as LLS does: "p", then per count
 // the letters on, '-' and the letters off; a digit alone when all its
 // transitions are free, nothing when all are off. A rule read from MAP
-// notation with free transitions that are not whole isotropic classes,
-// and a rule of a shape other than Moore (LLS's notation has none), is
-// written as its range, "MAP... .. MAP...".
+// notation, and a rule of a shape other than Moore (LLS's notation has
+// none), is written as its range, "MAP... .. MAP..." or "B2/S34H ..
+// B23/S34H", which Parse reads back.
 func (r Rule) partialString() string {
-	if r.shape != Moore {
-		return r.Min().mapString() + " .. " + r.Max().mapString()
+	if r.shape != Moore || r.form == mapRule {
+		return r.Min().String() + " .. " + r.Max().String()
 	}
 	var sb strings.Builder
 	sb.WriteByte('p')

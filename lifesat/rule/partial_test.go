@@ -84,6 +84,44 @@ func TestParsePartial(t *testing.T) {
 	}
 }
 
+// TestParseRange: "A .. B" is the partial rule of the rules from A to B:
+// A's transitions on, B's other ones free, in A's notation and shape; it
+// is how String writes the partial rules of MAP notation and of the
+// hexagonal and von Neumann neighbourhoods, which LLS's "p" cannot.
+func TestParseRange(t *testing.T) {
+	tests := []struct {
+		in, canon string
+		free      int // neighbourhoods free
+	}{
+		// B6 free: choose(8, 6) dead neighbourhoods with 6 live neighbours.
+		{"B3/S23 .. B36/S23", "pB3aceijknqry6/S2aceikn3aceijknqry", choose(8, 6)},
+		{"b3/s23..b3/s23", "B3/S23", 0},
+		// A hexagonal count k is C(6, k) cells of the shape, times 4 for
+		// the two corners outside it; S2 is that with the centre alive.
+		{"B2/S34H .. B2/S234H", "B2/S34H .. B2/S234H", 4 * choose(6, 2)},
+		{"B/SV .. B/S4V", "B/SV .. B/S4V", 16}, // the four cells of the shape alive, 2^4 corners
+		// MAP: one transition on in the second rule alone: neighbourhood
+		// 510 (all alive but SE), the first bit of the last character.
+		{lifeMAP + " .. " + lifeMAP[:len(lifeMAP)-1] + "g", lifeMAP + " .. " + lifeMAP[:len(lifeMAP)-1] + "g", 1},
+	}
+	for _, tt := range tests {
+		r, err := Parse(tt.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.in, err)
+			continue
+		}
+		if got := r.String(); got != tt.canon {
+			t.Errorf("%q: String %q, want %q", tt.in, got, tt.canon)
+		}
+		if got := countTransitions(r.Free); got != tt.free || r.Partial() != (tt.free > 0) {
+			t.Errorf("%q: %d free transitions (partial %v), want %d", tt.in, got, r.Partial(), tt.free)
+		}
+		if back, err := Parse(r.String()); err != nil || back != r {
+			t.Errorf("%q: %v read back as %v, %v", tt.in, r, back, err)
+		}
+	}
+}
+
 // TestPartialRoundTrip: random partial rules, each isotropic class on,
 // off or free at random (a class left off may be drawn again from a
 // later member: each draw sets the whole class), read back from String.

@@ -323,7 +323,11 @@ func (r Rule) String() string {
 // and the rule families it does not take (bounded grids "B3/S23:T20,20",
 // Generations "23/3/3"). A "p" before B/S or Hensel notation makes a
 // partial rule, read as LLS reads it (see Partial): "pB3/S23",
-// "pB3a-c/S23", "p".
+// "pB3a-c/S23", "p". Two rules of one shape and one notation, "A .. B",
+// are the partial rule whose range runs from A to B (see Partial): it is
+// how String writes the partial rules LLS's notation cannot write, those
+// of MAP notation and of the hexagonal and von Neumann neighbourhoods
+// ("B2/S34H .. B23/S34H").
 func Parse(s string) (Rule, error) {
 	bad := func(why string) (Rule, error) {
 		q := s
@@ -333,9 +337,6 @@ func Parse(s string) (Rule, error) {
 		return Rule{}, fmt.Errorf("%w %q: %s", ErrInvalid, q, why)
 	}
 	t := strings.TrimSpace(s)
-	if t == "" {
-		return bad("empty")
-	}
 	for i := range len(t) {
 		if t[i] >= utf8.RuneSelf {
 			// Not folded to ASCII letters by case mapping ('ſ' is 'S').
@@ -346,14 +347,29 @@ func Parse(s string) (Rule, error) {
 	if i := strings.IndexByte(t, ':'); i >= 0 {
 		return bad(fmt.Sprintf("bounded grids (%q) are not supported: lifesat simulates the infinite plane or, with the torus edge, a board's own size", t[i:]))
 	}
-	if len(t) >= 3 && strings.EqualFold(t[:3], "MAP") {
-		return parseMap(t[3:], bad)
+	var r Rule
+	var why string
+	if lo, hi, ok := strings.Cut(t, ".."); ok {
+		r, why = parseRange(strings.TrimSpace(lo), strings.TrimSpace(hi))
+	} else {
+		r, why = parseOne(t)
 	}
-	r, why := parseBS(strings.ToUpper(t))
 	if why != "" {
 		return bad(why)
 	}
 	return r, nil
+}
+
+// parseOne reads one rule in any notation but a range, or says why it
+// cannot.
+func parseOne(t string) (Rule, string) {
+	switch {
+	case t == "":
+		return Rule{}, "empty"
+	case len(t) >= 3 && strings.EqualFold(t[:3], "MAP"):
+		return parseMap(t[3:])
+	}
+	return parseBS(strings.ToUpper(t))
 }
 
 // parseBS reads B/S and Hensel notation from an upper-case string, or

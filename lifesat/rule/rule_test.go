@@ -127,6 +127,13 @@ func TestParseRuleErrors(t *testing.T) {
 		{"LifeHistory", "want B/S notation"},
 		{"B3/\u017f23", "unexpected 'ſ'"}, // long s: upper case is S
 		{"B3/S23\u212a", "unexpected"},    // Kelvin sign: lower case is k
+		{"B36/S23 .. B3/S23", "runs from the fewer to the more"},
+		{"B3/S23 .. B2/S34H", "one neighbourhood, not the Moore and the hexagonal"},
+		{"B3/S23 .. " + lifeMAP, "written alike"},
+		{"pB3/S23 .. B3/S23", "not partial rules"},
+		{"B3/S23 .. B36/S23 .. B/S", "the range's second rule"},
+		{"B3/S23 ..", "the range's second rule: empty"},
+		{"B9/S .. B3/S23", "the range's first rule: a cell has at most 8"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
@@ -282,7 +289,8 @@ func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{"B3/S23", "23/3", "B36/S23", "b2/s", "B3S23", "S23/B3", "B9/S1", "/",
 		"B/S", "B2n3/S23-q", "B3/S2-i34q", "B2-a/S12", "23-q/2n3", "B4-rtwyz/S8", lifeMAP, lifeMAP + "==",
 		"B3/S23:T20,20", "23/3/3", "pB3a-c/S23", "p", "pB2-a3ae-k/S", "B2/S34H", "MAPAAAA", "B3/\u017f23", "B3/S23\u212a",
-		"b2/s013v", "34/2h", "B0123456/S0123456H", "/V", "B3/S4x", "B2a/S3H", hexMAP, vonNeumannMAP, hexMAP + "==", "MAPHmlph/"} {
+		"b2/s013v", "34/2h", "B0123456/S0123456H", "/V", "B3/S4x", "B2a/S3H", hexMAP, vonNeumannMAP, hexMAP + "==", "MAPHmlph/",
+		"B3/S23 .. B36/S23", "B2/S34H..B23/S34H", vonNeumannMAP + " .. " + vonNeumannMAP, "B36/S23 .. B3/S23"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -6,11 +6,15 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -48,7 +52,22 @@ const stopLimit = 2 * time.Second
 //
 // It needs Debian's jupyter-notebook and chromium; without them it skips,
 // unless LIFESAT_BROWSER_TEST=1 (as in .ci/run) makes that a failure.
-func TestExplorer(t *testing.T) {
+// A harness is what a browser test starts and must end: a jupyter-notebook
+// server, headless Chromium, and whatever they start in turn.
+type harness struct {
+	t                      *testing.T
+	ctx                    context.Context // ended 30 s before the test's deadline
+	repo, work, run, shots string
+	srv                    *server
+	br                     *browser
+	start0                 time.Time
+}
+
+// newHarness skips the test without Debian's jupyter-notebook and chromium
+// (unless LIFESAT_BROWSER_TEST=1 makes that a failure), and arranges that
+// every way out of the test ends the server, the browser, and whatever
+// they left, and reaps it.
+func newHarness(t *testing.T) *harness {
 	required := os.Getenv("LIFESAT_BROWSER_TEST") == "1"
 	for _, f := range []string{python, chromium} {
 		if _, err := os.Stat(f); err != nil {
@@ -78,26 +97,22 @@ func TestExplorer(t *testing.T) {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	work := t.TempDir()
-	run := randomHex(8)
-	start := time.Now()
-
+	h := &harness{t: t, repo: repo, work: t.TempDir(), run: randomHex(8), shots: shots, start0: time.Now()}
 	ctx, abort := context.WithCancel(context.Background())
+	h.ctx = ctx
 	t.Cleanup(abort) // the last cleanup
 
 	// Every way out ends the server, the browser, and whatever they left.
-	var srv *server
-	var br *browser
 	t.Cleanup(func() {
-		if br != nil {
-			br.stop()
+		if h.br != nil {
+			h.br.stop()
 		}
-		if srv != nil {
-			if err := srv.stop(); err != nil {
+		if h.srv != nil {
+			if err := h.srv.stop(); err != nil {
 				t.Errorf("stopping jupyter-notebook: %v", err)
 			}
 		}
-		if left := killMarked(run, 10*time.Second); len(left) > 0 {
+		if left := killMarked(h.run, 10*time.Second); len(left) > 0 {
 			t.Errorf("processes left behind: %v", left)
 		}
 		if err := reapAll(10 * time.Second); err != nil {
@@ -106,7 +121,7 @@ func TestExplorer(t *testing.T) {
 		if ctx.Err() != nil {
 			t.Errorf("the test's time was nearly up: it killed what it started")
 		}
-		t.Logf("the whole test took %v", time.Since(start).Round(time.Millisecond))
+		t.Logf("the whole test took %v", time.Since(h.start0).Round(time.Millisecond))
 	})
 
 	// go test's -timeout ends the test binary without its cleanups, and
@@ -116,14 +131,25 @@ func TestExplorer(t *testing.T) {
 	if deadline, ok := t.Deadline(); ok {
 		watchdog := time.AfterFunc(time.Until(deadline)-30*time.Second, func() {
 			abort()
-			killMarked(run, 10*time.Second)
+			killMarked(h.run, 10*time.Second)
 		})
 		t.Cleanup(func() { watchdog.Stop() })
 	}
+	return h
+}
 
-	srv = startServer(t, ctx, repo, work, notebookName, run)
-	t.Logf("jupyter-notebook at %s after %v", srv.url, time.Since(start).Round(time.Millisecond))
-	br = startBrowser(t, ctx, work, run, shots)
+// start starts the server on copies of the notebooks, and the browser.
+func (h *harness) start(notebooks ...string) (*server, *browser) {
+	h.srv = startServer(h.t, h.ctx, h.repo, h.work, h.run, notebooks...)
+	h.t.Logf("jupyter-notebook at %s after %v", h.srv.url, time.Since(h.start0).Round(time.Millisecond))
+	h.br = startBrowser(h.t, h.ctx, h.work, h.run, h.shots)
+	return h.srv, h.br
+}
+
+func TestExplorer(t *testing.T) {
+	h := newHarness(t)
+	srv, br := h.start(notebookName)
+	work := h.work
 
 	// Open the notebook, with a kernel.
 	url := srv.url + "/notebooks/" + notebookName + "?token=" + srv.token
@@ -248,6 +274,29 @@ func TestExplorer(t *testing.T) {
 		}
 	}
 
+	// Save, change the board and a setting, and Load the saved file back,
+	// through the file input and then pasted: the same board and settings.
+	testSaveLoad(br, part, work)
+
+	// A glide-symmetric ship through the transform field: period 2, F-,
+	// moving (1, 0), in 7 x 5 (the LWSS, whose generation 2 is generation
+	// 0 reflected top to bottom and moved).
+	setForm(br, part("controls"), map[string]string{"kind": "spaceship", "w": "7", "h": "5", "p": "2", "dx": "1", "dy": "0", "tr": "F-"})
+	br.waitFor("a 7 x 5 board", fmt.Sprintf(`document.querySelectorAll(%q).length === 35`, part("board")+" rect[data-x]"), 10*time.Second)
+	br.click(part("board") + ` [data-cmd="clear"]`)
+	waitCounts(br, part("board"), 0, 0)
+	br.click(part("actions") + ` [data-cmd="search"]`)
+	br.waitFor("a glide-symmetric ship", fmt.Sprintf(`document.querySelector(%q).dataset.state === "found" && document.querySelector(%q).dataset.tr === "F-"`, part("progress"), part("answer")), 2*time.Minute)
+	gframes, gshift, gtr := readMotion(br, part("answer"))
+	if len(gframes) != 2 || gshift != image.Pt(1, 0) || gtr != life.FlipTB {
+		t.Errorf("the glide answer has %d generations, shift %v, transform %v; want 2, (1,0), F-", len(gframes), gshift, gtr)
+	} else if err := checkMotion(gframes, gshift, gtr); err != nil {
+		t.Errorf("the glide answer fails the plain Step: %v", err)
+	} else {
+		t.Logf("a glide-symmetric ship of %d and %d cells through the transform field", gframes[0].Population(), gframes[1].Population())
+	}
+	br.shot("glide", "#explorer-cell")
+
 	// A long search: its progress is live, and Stop ends it.
 	setForm(br, part("controls"), hardSearch)
 	br.waitFor("a 12 x 12 board", fmt.Sprintf(`document.querySelectorAll(%q).length === 144`, part("board")+" rect[data-x]"), 10*time.Second)
@@ -282,6 +331,180 @@ func TestExplorer(t *testing.T) {
 		t.Errorf("the explorer cell reports: %s", msg)
 	}
 	br.shot("closed", "#explorer-cell")
+
+	reopenCycles(t, br, url, cell)
+}
+
+// cycles is how many times the page is opened anew, and how many of
+// those follow a kernel restart.
+const cycles = 30
+
+// reopenCycles opens the notebook page again and again, as a reader
+// closes and reopens it: each time it runs the explorer cell, which must
+// go live (a static explorer in a browser is a failure), answers a
+// click, and then ends one of three ways in turn: Close is pressed; the
+// page is left while the explorer runs (its cell must end, or the next
+// run of the cell would wait behind it); or the kernel is restarted while
+// the explorer runs (the setup cells then run again, as they must).
+//
+// Every fifth time the page loses its first connection to the kernel:
+// the page drops the first message GoNB's script sends to open it
+// (comm_open), as a loaded machine does when the kernel's answer comes
+// later than the half second that script waits (the explorer then went
+// static in a browser, saying no browser was there). The explorer must
+// try again and go live all the same.
+func reopenCycles(t *testing.T, br *browser, url string, cell int) {
+	static := 0
+	var toLive []time.Duration
+	setup := false
+	for i := 1; i <= cycles; i++ {
+		how := []string{"close", "leave", "restart"}[i%3]
+		openNotebook(br, url)
+		if setup {
+			for j := 0; j < cell; j++ {
+				var code bool
+				br.must(fmt.Sprintf(`Jupyter.notebook.get_cell(%d).cell_type === "code"`, j), &code)
+				if code {
+					executeCell(br, j, 5*time.Minute)
+				}
+			}
+			setup = false
+		}
+		if i%5 == 0 {
+			br.must(dropFirstOpen, nil)
+		}
+		start := time.Now()
+		br.must(fmt.Sprintf(`Jupyter.notebook.get_cell(%d).execute(); Jupyter.notebook.get_cell(%d).element[0].id = "explorer-cell"; true`, cell, cell), nil)
+		controls := `#explorer-cell [id$="-controls"][data-live]`
+		br.waitFor("the explorer, live or static", fmt.Sprintf(`document.querySelector(%q)`, controls), 3*time.Minute)
+		var live string
+		br.must(fmt.Sprintf(`document.querySelector(%q).dataset.live`, controls), &live)
+		if live != "1" {
+			static++
+			br.shot(fmt.Sprintf("cycle-%d-static", i), "#explorer-cell")
+			t.Errorf("cycle %d: the explorer went static in a browser", i)
+			br.waitFor("the end of the static explorer", fmt.Sprintf(`(c => !c.element[0].classList.contains("running"))(Jupyter.notebook.get_cell(%d))`, cell), 3*time.Minute)
+			continue
+		}
+		toLive = append(toLive, time.Since(start))
+		br.t.Logf("cycle %d (%s%s): live %v after the cell started", i, how, map[bool]string{true: ", first connection dropped"}[i%5 == 0], time.Since(start).Round(time.Millisecond))
+		var id string
+		br.must(fmt.Sprintf(`document.querySelector(%q).id.replace(/-controls$/, "")`, controls), &id)
+		board := "#" + id + "-board"
+		br.waitFor("the board", fmt.Sprintf(`document.querySelector(%q + " rect[data-x]")`, board), 30*time.Second)
+		var alive, dead int
+		br.must(fmt.Sprintf(`Number(document.querySelector(%q).dataset.alive)`, board), &alive)
+		br.must(fmt.Sprintf(`Number(document.querySelector(%q).dataset.dead)`, board), &dead)
+		corner := cellCSS(board, image.Pt(5, 5))
+		before := cellState(br, board, image.Pt(5, 5))
+		br.click(corner)
+		want := map[string][2]int{"u": {alive + 1, dead}, "a": {alive - 1, dead + 1}, "d": {alive, dead - 1}}[before]
+		waitCounts(br, board, want[0], want[1])
+		switch how {
+		case "close":
+			br.click("#" + id + `-actions [data-cmd="close"]`)
+			br.waitFor("the end of the explorer cell", fmt.Sprintf(`(c => !c.element[0].classList.contains("running"))(Jupyter.notebook.get_cell(%d))`, cell), 30*time.Second)
+		case "restart":
+			br.must(`Jupyter.notebook.kernel.restart(); true`, nil)
+			setup = true
+		}
+		// "leave": the next openNotebook leaves the page with the explorer live.
+	}
+	slices.Sort(toLive)
+	med := time.Duration(0)
+	if len(toLive) > 0 {
+		med = toLive[len(toLive)/2]
+	}
+	t.Logf("%d openings of the page (%d after a kernel restart): %d live, %d static; from running the cell to a live explorer: median %v, slowest %v",
+		cycles, cycles/3, len(toLive), static, med.Round(time.Millisecond), toLive[len(toLive)-1].Round(time.Millisecond))
+}
+
+// dropFirstOpen makes the page drop the first comm_open message of GoNB's
+// script (its target is gonb_comm), so that its first connection to the
+// kernel fails.
+const dropFirstOpen = `(function(){
+if (window.lifesatDropArmed) return true; window.lifesatDropArmed = true;
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function(data) {
+  try {
+    const m = JSON.parse(data);
+    if (!window.lifesatDropped && m.msg_type === "comm_open" && m.content && m.content.target_name === "gonb_comm") {
+      window.lifesatDropped = true;
+      return;
+    }
+  } catch (e) {}
+  return send.call(this, data);
+};
+return true;})()`
+
+// openNotebook opens the notebook page at url (leaving the page shown,
+// without its question whether to leave), and waits for it and its
+// kernel; it turns autosave off, so that the file stays as it was.
+func openNotebook(br *browser, url string) {
+	br.t.Helper()
+	br.must(fmt.Sprintf(`window.onbeforeunload = null; location.href = %q; true`, url), nil)
+	time.Sleep(300 * time.Millisecond) // the old page may still answer for a moment
+	br.waitFor("the notebook and its kernel", `typeof Jupyter !== "undefined" && Jupyter.notebook && Jupyter.notebook._fully_loaded && Jupyter.notebook.kernel && Jupyter.notebook.kernel.is_connected() && Jupyter.notebook.kernel_busy !== true`, 90*time.Second)
+	br.must(`Jupyter.notebook.set_autosave_interval(0); true`, nil)
+}
+
+// testSaveLoad saves the explorer's state, changes it, and loads it back
+// twice, through the file input and pasted into the text box; each time
+// the form and the board must be as saved.
+func testSaveLoad(br *browser, part func(string) string, work string) {
+	br.t.Helper()
+	form := readForm(br, part("controls"))
+	cells := readCells(br, part("board"))
+	br.click(part("board") + ` [data-cmd="save"]`)
+	br.waitFor("the saved file", fmt.Sprintf(`document.querySelector(%q).value !== "" && document.querySelector(%q)`, part("board")+` textarea[name="text"]`, part("board")+" a.lifesat-saved"), 10*time.Second)
+	var saved, link string
+	br.must(fmt.Sprintf(`document.querySelector(%q).value`, part("board")+` textarea[name="text"]`), &saved)
+	br.must(fmt.Sprintf(`decodeURIComponent(document.querySelector(%q).getAttribute("href").replace(/^data:text\/plain;charset=utf-8,/, ""))`, part("board")+" a.lifesat-saved"), &link)
+	if link != saved || !strings.Contains(saved, "#C lifesat-explorer 1") {
+		br.fail("the download link and the text box differ, or the file is no explorer file:\n%s\n---\n%s", link, saved)
+	}
+	if _, err := rle.Read(strings.NewReader(saved)); err != nil {
+		br.fail("the saved file is not RLE: %v\n%s", err, saved)
+	}
+	file := filepath.Join(work, "saved.rle")
+	if err := os.WriteFile(file, []byte(saved), 0o644); err != nil {
+		br.t.Fatal(err)
+	}
+	change := func() {
+		setForm(br, part("controls"), map[string]string{"w": "9", "p": "3", "max": "7"})
+		br.waitFor("a board 9 wide", fmt.Sprintf(`document.querySelectorAll(%q).length === 9*6`, part("board")+" rect[data-x]"), 10*time.Second)
+		br.click(part("board") + ` [data-cmd="clear"]`)
+		waitCounts(br, part("board"), 0, 0)
+	}
+	same := func(how string) {
+		br.waitFor("the loaded board", fmt.Sprintf(`document.querySelectorAll(%q).length === %d`, part("board")+" rect[data-x]", len(cells)), 10*time.Second)
+		if got := readForm(br, part("controls")); !maps.Equal(got, form) {
+			br.t.Errorf("%s: the form is %v, saved %v", how, got, form)
+		}
+		if got := readCells(br, part("board")); !maps.Equal(got, cells) {
+			br.t.Errorf("%s: the board differs from the one saved", how)
+		}
+	}
+	change()
+	ctx, cancel := context.WithTimeout(br.ctx, 10*time.Second)
+	_, err := chromedp.Run(ctx, chromedp.SetUploadFiles(chromedp.CSS(part("board")+` input[name="file"]`), []string{file}))
+	cancel()
+	if err != nil {
+		br.fail("choosing the file to load: %v", err)
+	}
+	same("loaded from the file")
+	change()
+	br.must(fmt.Sprintf(`(el => { el.value = %q; return true; })(document.querySelector(%q))`, saved, part("board")+` textarea[name="text"]`), nil)
+	br.click(part("board") + ` [data-cmd="load"]`)
+	same("loaded from the text box")
+	br.shot("loaded", "#explorer-cell")
+}
+
+// readCells reads the board's cells: their states by "x,y".
+func readCells(br *browser, board string) map[string]string {
+	var m map[string]string
+	br.must(fmt.Sprintf(`(function(){var m={};document.querySelectorAll(%q).forEach(function(r){m[r.dataset.x+","+r.dataset.y]=r.dataset.s;});return m;})()`, board+" rect[data-x]"), &m)
+	return m
 }
 
 // runShort runs a short command.
@@ -356,7 +579,7 @@ func readForm(br *browser, controls string) map[string]string {
 // setForm sets controls as a user would, one at a time, each followed by
 // its change event.
 func setForm(br *browser, controls string, values map[string]string) {
-	for _, name := range []string{"kind", "w", "h", "p", "dx", "dy", "sym", "rule"} {
+	for _, name := range []string{"kind", "w", "h", "p", "dx", "dy", "tr", "sym", "rule", "max", "unknown"} {
 		v, ok := values[name]
 		if !ok {
 			continue
@@ -388,12 +611,23 @@ func readProgress(br *browser, progress string) progressLine {
 // readAnswer reads the answer's generations (each in the search box, from
 // the slider's data-rle) and its shift.
 func readAnswer(br *browser, answer string) ([]*life.Board, image.Point) {
+	frames, shift, _ := readMotion(br, answer)
+	return frames, shift
+}
+
+// readMotion is readAnswer with the answer's transform.
+func readMotion(br *browser, answer string) ([]*life.Board, image.Point, life.Transform) {
 	br.t.Helper()
 	var a struct {
 		Frames []string
 		DX, DY int
+		TR     string
 	}
-	br.must(fmt.Sprintf(`(r => ({Frames: Array.from(r.querySelectorAll(".lifesat-frame")).map(f => f.dataset.rle), DX: Number(r.dataset.dx), DY: Number(r.dataset.dy)}))(document.querySelector(%q))`, answer), &a)
+	br.must(fmt.Sprintf(`(r => ({Frames: Array.from(r.querySelectorAll(".lifesat-frame")).map(f => f.dataset.rle), DX: Number(r.dataset.dx), DY: Number(r.dataset.dy), TR: r.dataset.tr}))(document.querySelector(%q))`, answer), &a)
+	tr, err := life.ParseTransform(a.TR)
+	if err != nil {
+		br.fail("the answer's transform: %v", err)
+	}
 	var boards []*life.Board
 	for i, s := range a.Frames {
 		p, err := rle.Read(strings.NewReader(s))
@@ -402,16 +636,23 @@ func readAnswer(br *browser, answer string) ([]*life.Board, image.Point) {
 		}
 		boards = append(boards, p.Board)
 	}
-	return boards, image.Pt(a.DX, a.DY)
+	return boards, image.Pt(a.DX, a.DY), tr
 }
 
 // checkShip checks that frames are the generations of a spaceship that
 // moves by shift in their box, with lifesat's Problem.Check, which
 // re-simulates them with the plain Step in the empty plane.
 func checkShip(frames []*life.Board, shift image.Point) error {
+	return checkMotion(frames, shift, life.Id)
+}
+
+// checkMotion is checkShip for a ship whose generation p is generation 0
+// turned by tr, then moved by shift.
+func checkMotion(frames []*life.Board, shift image.Point, tr life.Transform) error {
 	if len(frames) == 0 {
 		return fmt.Errorf("no pattern")
 	}
 	p := lifesat.Spaceship(len(frames), shift.X, shift.Y, frames[0].Width(), frames[0].Height())
+	p.Transform = tr
 	return p.Check(&lifesat.Pattern{Phases: frames}, nil)
 }

@@ -67,10 +67,10 @@ func runCmd(ctx context.Context, limit time.Duration, env []string, name string,
 
 // viewOf makes dir look like the repository to a notebook's setup cell,
 // which uses "${GONB_DIR}/..": dir/go.mod and dir/go.sum are copies,
-// dir/lifesat and dir/internal link to the repository's, and dir/notebooks holds a copy of
-// the notebook (which the browser may change and save). The repository's
+// dir/lifesat and dir/internal link to the repository's, and dir/notebooks holds copies of
+// the notebooks (which the browser may change and save). The repository's
 // files are never written.
-func viewOf(repo, dir, notebook string) error {
+func viewOf(repo, dir string, notebooks ...string) error {
 	for _, f := range []string{"go.mod", "go.sum"} {
 		b, err := os.ReadFile(filepath.Join(repo, f))
 		if err != nil {
@@ -85,21 +85,26 @@ func viewOf(repo, dir, notebook string) error {
 			return err
 		}
 	}
-	nb, err := os.ReadFile(filepath.Join(repo, "notebooks", notebook))
-	if err != nil {
-		return err
-	}
 	if err := os.Mkdir(filepath.Join(dir, "notebooks"), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "notebooks", notebook), nb, 0o644)
+	for _, name := range notebooks {
+		nb, err := os.ReadFile(filepath.Join(repo, "notebooks", name))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "notebooks", name), nb, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // startServer builds gonb and goimports as notebooks/run does, installs
 // the GoNB kernel spec in a throwaway Jupyter folder under work, and
-// starts jupyter-notebook on a copy of the notebook. Every process it
+// starts jupyter-notebook on copies of the notebooks. Every process it
 // starts carries markerEnv=run.
-func startServer(t *testing.T, ctx context.Context, repo, work, notebook, run string) *server {
+func startServer(t *testing.T, ctx context.Context, repo, work, run string, notebooks ...string) *server {
 	t.Helper()
 	bin := filepath.Join(repo, "notebooks", "tools", "bin")
 	goroot := "/usr/local/go/bin"
@@ -142,7 +147,7 @@ func startServer(t *testing.T, ctx context.Context, repo, work, notebook, run st
 
 	view := filepath.Join(work, "view")
 	os.MkdirAll(view, 0o755)
-	if err := viewOf(repo, view, notebook); err != nil {
+	if err := viewOf(repo, view, notebooks...); err != nil {
 		t.Fatal(err)
 	}
 	port, err := freePort()

@@ -1,7 +1,6 @@
 package gophersat
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -22,6 +21,7 @@ type Clause struct {
 	lbdValue uint32
 	activity float32
 	pbData   *pbData
+	id       int64 // lifesat: the clause's id in an LRAT proof (Proof)
 }
 
 const (
@@ -201,13 +201,4 @@ func (c *Clause) Shrink(newLen int) {
 		c.pbData.weights = c.pbData.weights[:newLen]
 		c.pbData.watched = c.pbData.watched[:newLen]
 	}
-}
-
-// CNF returns a DIMACS CNF representation of the clause.
-func (c *Clause) CNF() string {
-	res := ""
-	for _, lit := range c.lits {
-		res += fmt.Sprintf("%d ", lit.Int())
-	}
-	return fmt.Sprintf("%s0", res)
 }

@@ -31,6 +31,10 @@ until nothing is left.
 Stabilize turns on a stable mode beside upstream's restarts (modes.go),
 for hard satisfiable problems; Seed varies the first decisions.
 
+ParseSliceProof gives the solver a Proof: it then writes a DRAT or LRAT
+proof of its answer Unsat as it solves (proof.go), for problems of
+clauses; the pseudo-Boolean engine writes none.
+
 # Kept from upstream on purpose
 
 Two upstream slips are kept on purpose. Without the modes,

@@ -115,7 +115,6 @@ func (s *Solver) learnClause(confl *Clause, lvl decLevel) (learned *Clause, unit
 	copy(lits2, lits[:sz])
 	learned = NewLearnedClause(lits2)
 	learned.computeLbd(s.model)
-	// fmt.Printf("learned clause %s, trail is %s\n", learned.CNF(), s.trailString())
 	return learned, -1
 }
 

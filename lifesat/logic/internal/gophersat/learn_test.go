@@ -1,6 +1,7 @@
 package gophersat
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -10,9 +11,9 @@ import (
 
 // TestLearnedClausesImplied checks conflict analysis itself, which a
 // wrong answer of the solver would otherwise be the first sign of: every
-// clause the solver learns (its certificate) must follow by unit
-// propagation from the problem and the clauses learned before it (a RUP
-// proof), which proves that it follows from the problem. The checker is
+// clause the solver learns (the lemmas of its DRAT proof) must follow by
+// unit propagation from the problem and the clauses learned before it (a
+// RUP proof), which proves that it follows from the problem. The checker is
 // a naive propagator of the test's own. The instances are random 3-SAT
 // at the threshold, solved with Stabilize and without it. (An unsound
 // recursive minimization, tried in 2026-11 and not kept, was caught on
@@ -21,32 +22,26 @@ func TestLearnedClausesImplied(t *testing.T) {
 	const (
 		nbVars     = 150
 		instances  = 4
-		maxChecked = 1500 // certificate lines checked per run
+		maxChecked = 1500 // proof lines checked per run
 	)
 	checked := 0
 	for i := range instances {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
 		cnf := random3SAT(rng, nbVars, nbVars*426/100)
 		for _, stable := range []bool{true, false} {
-			s := New(ParseSliceNb(cnf, nbVars))
+			var proof bytes.Buffer
+			p := NewProof(&proof, false, len(cnf))
+			s := New(ParseSliceProof(cnf, nbVars, p))
 			s.Seed(uint64(i + 1))
 			if stable {
 				s.Stabilize()
 			}
-			certs := make(chan string)
-			s.Certified, s.CertChan = true, certs
-			done := make(chan []string)
-			go func() {
-				var lines []string
-				for l := range certs {
-					lines = append(lines, l)
-				}
-				done <- lines
-			}()
 			s.Solve()
+			if err := p.w.Flush(); err != nil {
+				t.Fatal(err)
+			}
 			ref := &rupChecker{clauses: slices.Clone(cnf), value: make([]int8, nbVars+1)}
-			close(certs)
-			for n, line := range <-done {
+			for n, line := range strings.Split(strings.TrimSuffix(proof.String(), "\n"), "\n") {
 				if n == maxChecked {
 					break // the checker's clause scans grow with every clause
 				}
@@ -67,13 +62,13 @@ func TestLearnedClausesImplied(t *testing.T) {
 	}
 }
 
-// parseCert reads a certificate line "l1 l2 ... 0".
+// parseCert reads a line of a DRAT proof, "l1 l2 ... 0".
 func parseCert(t *testing.T, line string) []int {
 	var clause []int
 	for _, f := range strings.Fields(line) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			t.Fatalf("certificate line %q: %v", line, err)
+			t.Fatalf("proof line %q: %v", line, err)
 		}
 		if n != 0 {
 			clause = append(clause, n)
@@ -82,7 +77,7 @@ func parseCert(t *testing.T, line string) []int {
 	return clause
 }
 
-// rupChecker checks a solver's certificate clause by clause: a learned
+// rupChecker checks a solver's DRAT proof clause by clause: a learned
 // clause must follow by unit propagation (RUP) from the problem and the
 // clauses learned before it, which proves that it follows from the
 // problem. It is deliberately naive (it scans every clause until nothing

@@ -8,16 +8,29 @@ import (
 // The argument is supposed to be a well-formed CNF.
 // The number of vars is provided because clauses might be added to it later.
 func ParseSliceNb(cnf [][]int, nbVars int) *Problem {
-	pb := Problem{NbVars: nbVars}
+	return ParseSliceProof(cnf, nbVars, nil)
+}
+
+// ParseSliceProof is ParseSliceNb for a solver that writes the proof p
+// (see Proof), nil for none; the clauses are 1..len(cnf) in the order
+// given. (lifesat: not in gophersat v1.4.0.)
+func ParseSliceProof(cnf [][]int, nbVars int, p *Proof) *Problem {
+	pb := Problem{NbVars: nbVars, proof: p}
 	pb.parseSlice(cnf)
 	return &pb
 }
 
 func (pb *Problem) parseSlice(cnf [][]int) {
-	for _, line := range cnf {
+	// lifesat: in an LRAT proof the clause on line i has the id i+1, and
+	// a unit the id of its line (ids).
+	var ids []int64
+	for i, line := range cnf {
 		switch len(line) {
 		case 0:
 			pb.Status = Unsat
+			if pb.lrat() {
+				pb.proof.lemma(nil, []int64{int64(i + 1)})
+			}
 			return
 		case 1:
 			if line[0] == 0 {
@@ -29,6 +42,7 @@ func (pb *Problem) parseSlice(cnf [][]int) {
 				pb.NbVars = int(v) + 1
 			}
 			pb.Units = append(pb.Units, lit)
+			ids = append(ids, int64(i+1))
 		default:
 			lits := make([]Lit, len(line))
 			for j, val := range line {
@@ -40,11 +54,16 @@ func (pb *Problem) parseSlice(cnf [][]int) {
 					pb.NbVars = v + 1
 				}
 			}
-			pb.Clauses = append(pb.Clauses, NewClause(lits))
+			c := NewClause(lits)
+			c.id = int64(i + 1) // lifesat
+			pb.Clauses = append(pb.Clauses, c)
 		}
 	}
 	pb.Model = make([]decLevel, pb.NbVars)
-	for _, unit := range pb.Units {
+	if pb.lrat() {
+		pb.unitID = make([]int64, pb.NbVars)
+	}
+	for i, unit := range pb.Units {
 		v := unit.Var()
 		if pb.Model[v] == 0 {
 			if unit.IsPositive() {
@@ -52,8 +71,14 @@ func (pb *Problem) parseSlice(cnf [][]int) {
 			} else {
 				pb.Model[v] = -1
 			}
+			if pb.lrat() {
+				pb.unitID[v] = ids[i]
+			}
 		} else if pb.Model[v] > 0 != unit.IsPositive() {
 			pb.Status = Unsat
+			if pb.lrat() {
+				pb.proof.lemma(nil, []int64{pb.unitID[v], ids[i]})
+			}
 			return
 		}
 	}

@@ -9,6 +9,25 @@ type Problem struct {
 	Model      []decLevel // For each var, its inferred binding. 0 means unbound, 1 means bound to true, -1 means bound to false.
 	minLits    []Lit      // For an optimisation problem, the list of lits whose sum must be minimized
 	minWeights []int      // For an optimisation problem, the weight of each lit.
+	proof      *Proof     // lifesat: the proof of the solver to come, nil for none
+	unitID     []int64    // lifesat: in LRAT, the id of each variable's unit clause (0: none)
+}
+
+// lrat tells whether the problem is proved in LRAT. (lifesat)
+func (pb *Problem) lrat() bool { return pb.proof != nil && pb.proof.lrat }
+
+// shortened writes, in LRAT, the lemma lits that c became when the units
+// of the variables removed took literals out of it, and returns its id
+// (0 in DRAT, which leaves the lemma to the checker). (lifesat)
+func (pb *Problem) shortened(c *Clause, lits []Lit, removed []Var) int64 {
+	if !pb.lrat() {
+		return 0
+	}
+	hints := make([]int64, 0, len(removed)+1)
+	for _, v := range removed {
+		hints = append(hints, pb.unitID[v])
+	}
+	return pb.proof.lemma(lits, append(hints, c.id))
 }
 
 // SetCostFunc sets the function to minimize when optimizing the problem.
@@ -33,6 +52,7 @@ func (pb *Problem) updateStatus(nbClauses int) {
 func (pb *Problem) simplify2() {
 	nbClauses := len(pb.Clauses)
 	restart := true
+	var removed []Var // lifesat: the variables whose units shorten c
 	for restart {
 		restart = false
 		i := 0
@@ -40,6 +60,7 @@ func (pb *Problem) simplify2() {
 			c := pb.Clauses[i]
 			nbLits := c.Len()
 			clauseSat := false
+			removed = removed[:0]
 			j := 0
 			for j < nbLits {
 				lit := c.Get(j)
@@ -67,6 +88,7 @@ func (pb *Problem) simplify2() {
 					clauseSat = true
 					break
 				} else {
+					removed = append(removed, lit.Var()) // lifesat
 					nbLits--
 					c.Set(j, c.Get(nbLits))
 				}
@@ -76,11 +98,16 @@ func (pb *Problem) simplify2() {
 				pb.Clauses[i] = pb.Clauses[nbClauses]
 			} else if nbLits == 0 {
 				pb.Status = Unsat
+				pb.shortened(c, nil, removed) // lifesat
 				return
 			} else if nbLits == 1 { // UP
+				id := pb.shortened(c, c.lits[:1], removed) // lifesat
 				pb.addUnit(c.First())
 				if pb.Status == Unsat {
 					return
+				}
+				if pb.lrat() { // lifesat
+					pb.unitID[c.First().Var()] = id
 				}
 				nbClauses--
 				pb.Clauses[i] = pb.Clauses[nbClauses]
@@ -88,6 +115,9 @@ func (pb *Problem) simplify2() {
 			} else { // nb lits unbound > cardinality
 				if c.Len() != nbLits {
 					c.Shrink(nbLits)
+					if pb.lrat() { // lifesat
+						c.id = pb.shortened(c, c.lits, removed)
+					}
 				}
 				i++
 			}

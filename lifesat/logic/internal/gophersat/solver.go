@@ -1,7 +1,6 @@
 package gophersat
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
 )
@@ -43,8 +42,6 @@ type Model []decLevel
 
 // A Solver solves a given problem. It is the main data structure.
 type Solver struct {
-	Certified bool        // Indicates whether a certificate should be generated during solving or not, using the RUP notation. This is useful to prove UNSAT instances. False by default.
-	CertChan  chan string // Indicates where to write the certificate. If Certified is true but CertChan is nil, the certificate will be written on stdout.
 	nbVars    int
 	status    Status
 	wl        watcherList
@@ -80,6 +77,15 @@ type Solver struct {
 	trailBuf    []int       // A buffer while cleaning bindings
 
 	conflicts atomic.Int64 // lifesat: Stats.NbConflicts, for Conflicts
+
+	// lifesat: the proof (proof.go), nil without one; in LRAT, the id of
+	// a unit clause for each variable of the top level that has one, and
+	// the marks, list and stack of Solver.hints.
+	proof     *Proof
+	unitID    []int64
+	hintMark  []uint8
+	hintVars  []Var
+	hintStack []hintFrame
 }
 
 // New makes a solver, given a number of variables and a set of clauses.
@@ -111,6 +117,13 @@ func New(problem *Problem) *Solver {
 		varDecay:   defaultVarDecay,
 		trailBuf:   make([]int, nbVars),
 	}
+	if p := problem.proof; p != nil { // lifesat
+		s.proof = p
+		if p.lrat {
+			s.unitID = problem.unitID
+			s.hintMark = make([]uint8, nbVars)
+		}
+	}
 	s.resetOptimPolarity()
 	s.initOptimActivity()
 	s.initWatcherList(problem.Clauses)
@@ -141,6 +154,10 @@ func (s *Solver) newVar(v Var) {
 		}
 		s.varQueue = newQueue(s.activity)
 		s.phases.grow(cnfVar) // lifesat
+		if s.unitID != nil {  // lifesat
+			s.unitID = append(s.unitID, make([]int64, cnfVar-len(s.unitID))...)
+			s.hintMark = append(s.hintMark, make([]uint8, cnfVar-len(s.hintMark))...)
+		}
 		s.addVarWatcherList(v)
 		s.nbVars = cnfVar
 	}
@@ -372,10 +389,21 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 				s.varDecay += 0.01
 			}
 			s.lbdStats.addConflict(len(s.trail))
+			if lvl == 1 { // lifesat: see below
+				return s.setUnsat(conflict)
+			}
 			learnt, unit := s.learnClause(conflict, lvl)
+			if s.proof != nil { // lifesat
+				s.proveLearned(conflict, learnt, unit)
+			}
 			if learnt == nil { // Unit clause was learned: this lit is known for sure
 				if unit == -1 || (abs(s.model[unit.Var()]) == 1 && s.litStatus(unit) == Unsat) { // Top-level conflict
-					return s.setUnsat()
+					// lifesat: a conflict at the top level (after a
+					// backjump there) learned a unit that is false
+					// there; the problem is Unsat. It is so handled
+					// above, without learning: the empty clause follows
+					// from the conflict at once.
+					return s.setUnsat(nil)
 				}
 				s.Stats.NbUnitLearned++
 				s.lbdStats.addLbd(1)
@@ -383,7 +411,7 @@ func (s *Solver) propagateAndSearch(lit Lit, lvl decLevel) Status {
 				s.addLearnedUnit(unit)
 				s.model[unit.Var()] = lvlToSignedLvl(unit, 1)
 				if conflict = s.unifyLiteral(unit, 1); conflict != nil { // top-level conflict
-					return s.setUnsat()
+					return s.setUnsat(conflict)
 				}
 				s.rebuildOrderHeap()
 				lvl = 2
@@ -437,13 +465,12 @@ func (s *Solver) Interrupt() { s.stop.Store(true) }
 func (s *Solver) Conflicts() int64 { return s.conflicts.Load() }
 
 // Sets the status to unsat and do cleanup tasks.
-func (s *Solver) setUnsat() Status {
-	if s.Certified {
-		if s.CertChan == nil {
-			fmt.Printf("0\n")
-		} else {
-			s.CertChan <- "0"
-		}
+// lifesat: confl is the clause the top level falsifies, from which the
+// proof's empty clause follows (refute); upstream printed the empty clause
+// of its certificate.
+func (s *Solver) setUnsat(confl *Clause) Status {
+	if s.proof != nil {
+		s.refute(confl)
 	}
 	s.status = Unsat
 	return Unsat
@@ -576,6 +603,14 @@ func (s *Solver) propagateUnits(units []Lit) {
 // AppendClause appends a new clause to the set of clauses.
 // This is not a learned clause, but a clause that is part of the problem added afterwards (during model counting, for instance).
 func (s *Solver) AppendClause(clause *Clause) {
+	if s.proof != nil { // lifesat: see Proof
+		switch {
+		case clause.PseudoBoolean():
+			s.proof.fail(ErrPB)
+		case s.proof.lrat:
+			s.proof.fail(ErrLRATAppend)
+		}
+	}
 	s.cleanupBindings(1)
 	card := clause.Cardinality()
 	minW := 0

@@ -1,7 +1,6 @@
 package gophersat
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -165,6 +164,9 @@ func (s *Solver) reduceLearned() {
 		s.Stats.NbDeleted++
 		s.wl.learned[i] = s.wl.learned[nbLearned-nbRemoved]
 		s.unwatchClause(c)
+		if s.proof != nil { // lifesat
+			s.proof.delete(c)
+		}
 	}
 	nbLearned -= nbRemoved
 	clear(s.wl.learned[nbLearned:]) // lifesat: see unwatchClause
@@ -177,25 +179,11 @@ func (s *Solver) addLearned(c *Clause) {
 	s.wl.learned = append(s.wl.learned, c)
 	s.watchClause(c)
 	s.clauseBumpActivity(c)
-	if s.Certified {
-		if s.CertChan == nil {
-			fmt.Printf("%s\n", c.CNF())
-		} else {
-			s.CertChan <- c.CNF()
-		}
-	}
 }
 
 // Adds the given unit literal to the model at the top level.
 func (s *Solver) addLearnedUnit(unit Lit) {
 	s.model[unit.Var()] = lvlToSignedLvl(unit, 1)
-	if s.Certified {
-		if s.CertChan == nil {
-			fmt.Printf("%d 0\n", unit.Int())
-		} else {
-			s.CertChan <- fmt.Sprintf("%d 0", unit.Int())
-		}
-	}
 }
 
 // If l is negative, -lvl is returned. Else, lvl is returned.

@@ -1,0 +1,103 @@
+package grow
+
+import (
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// A checkpoint is a search stopped between two depths: its partials
+// (every ancestor of the deepest level too, to print a ship whole), the
+// level to extend next and the counts. It is written with encoding/gob.
+type checkpoint struct {
+	Version   int
+	Problem   string // Problem.String and the rule: a checkpoint resumes only its own problem
+	Lookahead int
+	Depth     int
+	Parent    []int32
+	Row       []uint32
+	NodeDepth []int32
+	Level     []int32
+	Stats     Stats
+}
+
+const checkpointVersion = 1
+
+func (s *searcher) problemID() string {
+	return fmt.Sprintf("%v, rule %v", s.p, s.p.rule())
+}
+
+// resume starts the search: from the checkpoint file when there is one
+// for the same problem, else from the root.
+func (s *searcher) resume() (level []int32, depth int, err error) {
+	s.tr = tree{}
+	s.tr.add(-1, 0, 0) // the root
+	if s.set.Checkpoint == "" {
+		return []int32{0}, 0, nil
+	}
+	f, err := os.Open(s.set.Checkpoint)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []int32{0}, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	var c checkpoint
+	if err := gob.NewDecoder(f).Decode(&c); err != nil {
+		return nil, 0, fmt.Errorf("grow: checkpoint %s: %w", s.set.Checkpoint, err)
+	}
+	switch {
+	case c.Version != checkpointVersion:
+		return nil, 0, fmt.Errorf("grow: checkpoint %s: version %d, want %d", s.set.Checkpoint, c.Version, checkpointVersion)
+	case c.Problem != s.problemID() || c.Lookahead != s.set.Lookahead:
+		return nil, 0, fmt.Errorf("grow: checkpoint %s is of another search (%s, lookahead %d)", s.set.Checkpoint, c.Problem, c.Lookahead)
+	case len(c.Parent) == 0 || len(c.Row) != len(c.Parent) || len(c.NodeDepth) != len(c.Parent):
+		return nil, 0, fmt.Errorf("grow: checkpoint %s: no partials", s.set.Checkpoint)
+	}
+	for i := 1; i < len(c.Parent); i++ {
+		if p := c.Parent[i]; p < 0 || int(p) >= i || c.NodeDepth[i] != c.NodeDepth[p]+1 {
+			return nil, 0, fmt.Errorf("grow: checkpoint %s: partial %d is broken", s.set.Checkpoint, i)
+		}
+	}
+	for _, n := range c.Level {
+		if n < 0 || int(n) >= len(c.Parent) || int(c.NodeDepth[n]) != c.Depth {
+			return nil, 0, fmt.Errorf("grow: checkpoint %s: partial %d is not of depth %d", s.set.Checkpoint, n, c.Depth)
+		}
+	}
+	s.tr = tree{parent: c.Parent, row: c.Row, depth: c.NodeDepth}
+	s.stats = c.Stats
+	known := make([]uint32, 2*s.g.P)
+	for _, n := range c.Level {
+		s.tr.last(n, known)
+		s.seen[s.stateKey(known, c.Depth)] = struct{}{}
+	}
+	return c.Level, c.Depth, nil
+}
+
+// save writes the checkpoint file, when there is one, through a
+// temporary file renamed over it; level must be compacted.
+func (s *searcher) save(level []int32, depth int) error {
+	if s.set.Checkpoint == "" {
+		return nil
+	}
+	c := checkpoint{
+		Version: checkpointVersion, Problem: s.problemID(), Lookahead: s.set.Lookahead, Depth: depth,
+		Parent: s.tr.parent, Row: s.tr.row, NodeDepth: s.tr.depth, Level: level, Stats: s.stats,
+	}
+	tmp := s.set.Checkpoint + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(&c); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, s.set.Checkpoint)
+}

@@ -1,0 +1,204 @@
+package grow_test
+
+import (
+	"context"
+	"errors"
+	"image"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/grow"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+func stress(t *testing.T) {
+	if os.Getenv("LIFESAT_STRESS") == "" {
+		t.Skip("long: set LIFESAT_STRESS=1")
+	}
+}
+
+// moves checks by life.Plane, independently of the search, that b comes
+// back moved (0, -k) after p generations.
+func moves(t *testing.T, b *life.Board, p, k int) {
+	t.Helper()
+	got, at, err := life.Plane(context.Background(), b, rule.Life, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := got.BoundingBox().Add(at)
+	if box != b.BoundingBox().Add(image.Pt(0, -k)) || !got.Crop(got.BoundingBox()).Equal(b.Crop(b.BoundingBox())) {
+		t.Errorf("not a ship moving (0, %d) every %d generations:\n%v", -k, p, b)
+	}
+}
+
+// TestSmallShips: the light, middle and heavy weight spaceships (c/2,
+// LifeWiki's apgcodes xq4_6frc, xq4_27dee6 and xq4_27deee6) in a strip 7
+// wide (8 and 9 under LIFESAT_STRESS), every ship of at most 9 rows
+// listed (Repeats), none narrower than its sparks allow.
+func TestSmallShips(t *testing.T) {
+	want := []string{"xq4_6frc", "xq4_27dee6", "xq4_27deee6"}
+	widths := []int{7}
+	if os.Getenv("LIFESAT_STRESS") != "" {
+		widths = append(widths, 8, 9)
+	}
+	for _, w := range widths {
+		p := grow.Problem{Period: 4, Shift: 2, Width: w, MaxLength: 9}
+		res, err := grow.Search(context.Background(), p, &grow.Settings{Ships: 10, Repeats: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, s := range res.Ships {
+			codes = append(codes, s.Code)
+			moves(t, s.Board, 4, 2)
+			if s.Board.Width() > w || s.Length > 9 {
+				t.Errorf("width %d: %s is %dx%d (%d rows over its period)", w, s.Code, s.Board.Width(), s.Board.Height(), s.Length)
+			}
+		}
+		for _, c := range want {
+			if !slices.Contains(codes, c) {
+				t.Errorf("width %d: %s not found among %v", w, c, codes)
+			}
+		}
+	}
+	// Width 5 holds the LWSS alone: the sparks of the others need 7.
+	res, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5, MaxLength: 9}, &grow.Settings{Ships: 10, Repeats: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != logic.Sat || len(res.Ships) != 1 || res.Ships[0].Code != "xq4_6frc" {
+		t.Errorf("width 5: %v %v, want the LWSS alone", res.Status, res.Ships)
+	}
+}
+
+// TestNone: no c/2 ship fits a strip 3 wide, and the search ends (every
+// partial dies) without a length bound.
+func TestNone(t *testing.T) {
+	res, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != logic.Unsat {
+		t.Errorf("c/2 in 3 columns: %v %v, want UNSAT", res.Status, res.Ships)
+	}
+}
+
+// TestResume stops a search at a depth, with a checkpoint, and starts it
+// again from the file: it finds the ship a search run at once finds.
+func TestResume(t *testing.T) {
+	p := grow.Problem{Period: 4, Shift: 2, Width: 6}
+	whole, err := grow.Search(context.Background(), p, nil)
+	if err != nil || whole.Status != logic.Sat {
+		t.Fatalf("%v %v", whole.Status, err)
+	}
+	file := filepath.Join(t.TempDir(), "c2.grow")
+	first, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Status != logic.Unknown || !errors.Is(first.Err, grow.ErrDepth) || first.PartialRows != 12 || first.Partial == nil {
+		t.Fatalf("stopped at depth 12: %v %v, partial of %d rows", first.Status, first.Err, first.PartialRows)
+	}
+	second, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Status != logic.Sat || second.Ships[0].Code != whole.Ships[0].Code || !second.Ships[0].Board.Equal(whole.Ships[0].Board) {
+		t.Errorf("resumed: %v %v, want %v", second.Status, second.Ships, whole.Ships)
+	}
+	if second.Stats.Nodes != whole.Stats.Nodes || second.Stats.Depth != whole.Stats.Depth {
+		t.Errorf("resumed: %+v, a whole search %+v", second.Stats, whole.Stats)
+	}
+	// A checkpoint of another search is refused.
+	if _, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 7}, &grow.Settings{Checkpoint: file}); err == nil {
+		t.Error("a checkpoint of width 6 resumed a search of width 7")
+	}
+}
+
+// TestStopped: a cancelled search says why and gives its longest partial.
+func TestStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	res, err := grow.Search(ctx, grow.Problem{Period: 7, Shift: 1, Width: 10}, &grow.Settings{Progress: func(grow.Progress) {
+		if n++; n == 3 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != logic.Unknown || !errors.Is(res.Err, context.Canceled) || res.Partial == nil || res.PartialRows < 1 {
+		t.Errorf("%v %v, partial of %d rows", res.Status, res.Err, res.PartialRows)
+	}
+}
+
+func TestBadProblems(t *testing.T) {
+	for _, p := range []grow.Problem{
+		{Period: 1, Shift: 1, Width: 5},
+		{Period: 4, Shift: 0, Width: 5},
+		{Period: 4, Shift: 4, Width: 5},
+		{Period: 4, Shift: 1, Width: 0},
+		{Period: 4, Shift: 1, Width: 33},
+		{Period: 4, Shift: 1, Width: 6, Sym: grow.Odd},
+		{Period: 4, Shift: 1, Width: 5, Sym: grow.Even},
+		{Period: 4, Shift: 1, Width: 6, Sym: grow.Gutter},
+		{Period: 4, Shift: 1, Width: 5, Sym: "glide"},
+		{Period: 4, Shift: 1, Width: 5, Rule: rule.MustParse("B03/S23")},
+		{Period: 4, Shift: 1, Width: 5, Rule: rule.MustParse("pB3/S23")},
+		{Period: 4, Shift: 1, Width: 5, MaxLength: -1},
+	} {
+		if _, err := grow.Search(context.Background(), p, nil); !errors.Is(err, grow.ErrProblem) {
+			t.Errorf("%+v: %v, want ErrProblem", p, err)
+		}
+	}
+	if _, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 1, Width: 5}, &grow.Settings{Lookahead: 3}); !errors.Is(err, grow.ErrProblem) {
+		t.Errorf("lookahead 3 < 2P: %v", err)
+	}
+}
+
+func FuzzParseSym(f *testing.F) {
+	for _, s := range []string{"", "asym", "odd", "EVEN", "gutter", "glide", "D8"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sym, err := grow.ParseSym(s)
+		if err == nil {
+			if _, err := grow.ParseSym(string(sym)); err != nil {
+				t.Errorf("%q reads as %q, which does not read", s, sym)
+			}
+		} else if !errors.Is(err, grow.ErrProblem) {
+			t.Errorf("%q: %v", s, err)
+		}
+	})
+}
+
+// FuzzCheckpoint: a checkpoint file of any bytes is an error or a
+// search, never a panic.
+func FuzzCheckpoint(f *testing.F) {
+	dir := f.TempDir()
+	good := filepath.Join(dir, "good")
+	p := grow.Problem{Period: 4, Shift: 2, Width: 5}
+	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: good, MaxDepth: 6}); err != nil {
+		f.Fatal(err)
+	}
+	data, err := os.ReadFile(good)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte("not a checkpoint"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(t.TempDir(), "c")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 12})
+		if err == nil && res.Status == logic.Sat {
+			moves(t, res.Ships[0].Board, 4, 2)
+		}
+	})
+}
