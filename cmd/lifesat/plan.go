@@ -16,6 +16,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/pattern"
 	"github.com/lifesat/lifesat/lifesat/plan"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -27,7 +28,8 @@ const maxRulesIn = 4096
 // planFlags are plan's own flags, beside the search flags.
 type planFlags struct {
 	out, icnf                    string
-	force, scripts               bool
+	force, scripts, proofs       bool
+	proofFormat                  string
 	rules, rulesIn, sizes        string
 	periods, shifts, syms, seeds string
 	templates                    string
@@ -84,6 +86,8 @@ func planCmd(ctx context.Context, e *env, _ string, args []string) (int, error) 
 	fs.StringVar(&pf.claim, "claim", "", "(with -scripts) the volume `CLAIM` holding the manifest and results (default lifesat-data)")
 	fs.StringVar(&pf.mount, "mount", "", "(with -scripts) where the claim is mounted in the pod (default /data)")
 	fs.StringVar(&pf.command, "command", "lifesat", "(with -scripts) the lifesat `PATH` the tasks run")
+	fs.BoolVar(&pf.proofs, "proofs", false, "(with -split) each task whose cube has no answer writes the clausal proof of it beside its result, and collect verifies every proof before it says none exists")
+	fs.StringVar(&pf.proofFormat, "proof-format", "drat", "(with -proofs) the proofs' format: drat, or lrat (gophersat only; checked ten times faster)")
 	fs.StringVar(&pf.icnf, "icnf", "", "(with -split) also write the split as an incremental CNF `FILE` for a cube solver (cadical)")
 	// The axes give the search flags they replace their first value.
 	f.fallback = func(name string) string {
@@ -123,7 +127,9 @@ func planCmd(ctx context.Context, e *env, _ string, args []string) (int, error) 
 		if resplit == 0 {
 			resplit = -1
 		}
-		m, err = plan.Split(ctx, p, s, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: pf.split, Method: pf.cube}, Limit: limit, Resplit: resplit})
+		format, _ := logic.ParseProofFormat(pf.proofFormat) // checked
+		m, err = plan.Split(ctx, p, s, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: pf.split, Method: pf.cube}, Limit: limit, Resplit: resplit,
+			Proofs: pf.proofs, ProofFormat: format})
 	} else {
 		sw := &plan.Sweep{Problem: p, Settings: s, Limit: pf.taskTime}
 		if err := pf.axes(sw, &inputs{e: e}); err != nil {
@@ -168,6 +174,10 @@ func (pf *planFlags) check(f *searchFlags) error {
 		return fail("-split cuts one search into cubes: it takes no axis (-rules, -sizes, ...); plan a sweep of splits one by one")
 	case f.fs.set("cube") && pf.split == 0:
 		return fail("-cube %s needs -split N", pf.cube)
+	case pf.proofs && pf.split == 0:
+		return fail("-proofs needs -split N: a split's \"none exists\" is what its proofs certify")
+	case f.fs.set("proof-format") && !pf.proofs:
+		return fail("-proof-format %s needs -proofs", pf.proofFormat)
 	case pf.icnf != "" && pf.split == 0:
 		return fail("-icnf needs -split N: the iCNF's cubes are a split's")
 	case pf.rules != "" && pf.rulesIn != "":
@@ -188,6 +198,9 @@ func (pf *planFlags) check(f *searchFlags) error {
 		return fail("-throttle %d: want 1 or more (0: the engine's default)", pf.throttle)
 	case f.kind == "search" && pf.templates != "":
 		return fail("-templates: search takes its template as FILE; plan still, osc or ship with -templates")
+	}
+	if _, err := logic.ParseProofFormat(pf.proofFormat); err != nil {
+		return fail("-proof-format: %v", err)
 	}
 	switch pf.cube {
 	case plan.Centre, plan.Lookahead, plan.FirstAlive:
@@ -345,6 +358,9 @@ func (pf *planFlags) write(ctx context.Context, e *env, m *plan.Manifest) error 
 			what += fmt.Sprintf("; %d refuted by unit propagation", h.Cut.Refuted)
 		}
 		what += ")"
+		if h.Proofs != "" {
+			what += fmt.Sprintf(", with %s proofs of the cubes that have none", strings.ToUpper(h.Proofs))
+		}
 	}
 	if err := writeAtomic(pf.out, m.Write); err != nil {
 		return err
@@ -587,8 +603,11 @@ func collectCmd(ctx context.Context, e *env, name string, args []string) (int, e
 	if err != nil {
 		return 0, usageError{err}
 	}
-	tab, err := plan.Collect(m, dir)
+	tab, err := plan.CollectContext(ctx, m, dir)
 	if err != nil {
+		if ctx.Err() != nil {
+			return exitStopped, nil
+		}
 		return 0, usageError{err}
 	}
 	if *watch {
@@ -670,7 +689,7 @@ func watchPlan(ctx context.Context, e *env, m *plan.Manifest, dir string, tab *p
 		case <-time.After(every):
 		}
 		var err error
-		if tab, err = plan.Collect(m, dir); err != nil {
+		if tab, err = plan.CollectContext(ctx, m, dir); err != nil {
 			return nil, err
 		}
 	}
@@ -738,6 +757,11 @@ func summaryLine(s *plan.Summary) string {
 		line = fmt.Sprintf("none exists: every one of %d cubes is empty", s.Tasks-s.Split)
 		if s.Split > 0 {
 			line += fmt.Sprintf(" (%d planned, %d re-split)", s.Planned, s.Split)
+		}
+		if s.Proofs != "" {
+			line += fmt.Sprintf(", and the %s proof of each is verified (%.2f s)", strings.ToUpper(s.Proofs), s.VerifySeconds)
+		} else {
+			line += ", not certified (the tasks' word: plan -proofs for checked proofs)"
 		}
 	default:
 		line = fmt.Sprintf("%s: %d tasks, %d found, %d none", s.Verdict, s.Tasks, s.Found, s.None)

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -65,6 +66,9 @@ type Row struct {
 	Solves        int       `json:"solves,omitempty"`
 	Host          string    `json:"host,omitempty"`
 	Engine        string    `json:"engine,omitempty"`
+	// Proof is, for a result "none" of a split that asks for proofs, its
+	// proof's folder in the results folder.
+	Proof string `json:"proof,omitempty"`
 }
 
 // Times summarize the tasks' times: of the tasks that ran to an end
@@ -109,7 +113,15 @@ type Summary struct {
 	// search.
 	FoundBy string     `json:"found_by,omitempty"`
 	Answer  [][]string `json:"answer,omitempty"`
-	Times   Times      `json:"times"`
+	// Proofs is the format of the proofs a split asks for (Header.Proofs),
+	// "" when it asks for none: then its verdict VerdictNone rests on the
+	// tasks' word. Verified counts the leaves whose proof was verified,
+	// all of them for VerdictNone (none before: proofs are checked only
+	// for that verdict), and VerifySeconds is the wall time it took.
+	Proofs        string  `json:"proofs,omitempty"`
+	Verified      int     `json:"verified,omitempty"`
+	VerifySeconds float64 `json:"verify_seconds,omitempty"`
+	Times         Times   `json:"times"`
 }
 
 // A Table is a collected plan: the summary and a row per task.
@@ -142,28 +154,40 @@ var resultName = regexp.MustCompile(`^task-([0-9]+)((?:\.[0-9]+)*)\.json$`)
 // that found one, re-simulated against the whole search too;
 // VerdictNone when every leaf of the tree of cubes (a task that was not
 // re-split) has a result "none" and the leaves partition the whole
-// search (Partition); VerdictIncomplete otherwise. A sweep is
+// search (Partition), and, when the split asks for proofs
+// (Header.Proofs), every leaf's proof is verified: its files are those
+// its record names, its formula is the cube's, and package drat accepts
+// it (a leaf whose proof fails is an error that wraps ErrResult and
+// names the task); VerdictIncomplete otherwise. A sweep is
 // VerdictComplete when every task has a result file.
 func Collect(m *Manifest, dir string) (*Table, error) {
-	c := &collector{m: m, dir: dir, files: map[string]bool{}, me: myClaim("", "")}
+	return CollectContext(context.Background(), m, dir)
+}
+
+// CollectContext is Collect that stops the proofs' checking when ctx
+// ends, and then returns ctx's error.
+func CollectContext(ctx context.Context, m *Manifest, dir string) (*Table, error) {
+	c := &collector{ctx: ctx, m: m, dir: dir, files: map[string]bool{}, me: myClaim("", "")}
 	c.me.Host, _ = os.Hostname()
 	return c.collect()
 }
 
 // A collector merges one plan's results.
 type collector struct {
+	ctx    context.Context
 	m      *Manifest
 	dir    string
 	files  map[string]bool // the result files of the tasks seen
 	me     Claim           // this process, to judge claims
 	t      *Table
 	walls  []float64
-	leaves []*Task // a split's tasks that were not re-split
+	leaves []*Task   // a split's tasks that were not re-split
+	recs   []*Record // their records, nil for a task without one
 }
 
 func (c *collector) collect() (*Table, error) {
 	m := c.m
-	c.t = &Table{Axes: m.Header.Axes, Summary: Summary{Kind: m.Header.Kind, Planned: len(m.Tasks)}}
+	c.t = &Table{Axes: m.Header.Axes, Summary: Summary{Kind: m.Header.Kind, Planned: len(m.Tasks), Proofs: m.Header.Proofs}}
 	for i := range m.Tasks {
 		if err := c.task(&m.Tasks[i]); err != nil {
 			return nil, err
@@ -196,6 +220,9 @@ func (c *collector) collect() (*Table, error) {
 		if err := c.partition(); err != nil {
 			return nil, err
 		}
+		if err := c.verify(); err != nil {
+			return nil, err
+		}
 		sum.Verdict = VerdictNone
 	case !split && sum.Missing == 0 && sum.Running == 0:
 		sum.Verdict = VerdictComplete
@@ -225,7 +252,7 @@ func (c *collector) task(t *Task) error {
 			sum.MissingTasks = append(sum.MissingTasks, row.Task)
 		}
 		c.t.Rows = append(c.t.Rows, row)
-		c.leaf(t)
+		c.leaf(t, nil)
 		return nil
 	}
 	r := rec.Result
@@ -234,6 +261,9 @@ func (c *collector) task(t *Task) error {
 	row.EncodeSeconds, row.SolveSeconds = r.EncodeSeconds, r.SolveSeconds
 	row.Vars, row.Clauses, row.Solves = r.Vars, r.Clauses, r.Solves
 	row.Host, row.Engine = rec.Host, rec.Engine
+	if rec.Proof != nil {
+		row.Proof = rec.Proof.Dir
+	}
 	for _, pat := range pats {
 		row.Answers = append(row.Answers, rleLine(pat))
 	}
@@ -262,7 +292,7 @@ func (c *collector) task(t *Task) error {
 	sum.Times.CPUSum += rec.CPUSeconds
 	c.t.Rows = append(c.t.Rows, row)
 	if row.Status != StatusSplit {
-		c.leaf(t)
+		c.leaf(t, rec)
 		return nil
 	}
 	subs, err := children(h, t, rec)
@@ -277,11 +307,31 @@ func (c *collector) task(t *Task) error {
 	return nil
 }
 
-// leaf notes a split's task that was not re-split.
-func (c *collector) leaf(t *Task) {
+// leaf notes a split's task that was not re-split, and its record.
+func (c *collector) leaf(t *Task, rec *Record) {
 	if c.m.Header.Kind == KindSplit {
 		c.leaves = append(c.leaves, t)
+		c.recs = append(c.recs, rec)
 	}
+}
+
+// verify checks the proof of every leaf, all "none", when the split asks
+// for proofs.
+func (c *collector) verify() error {
+	h := &c.m.Header
+	if h.Proofs == "" {
+		return nil
+	}
+	start := time.Now()
+	sum := &c.t.Summary
+	for i, t := range c.leaves {
+		if _, err := verifyProof(c.ctx, h, t, c.dir, c.recs[i]); err != nil {
+			return err
+		}
+		sum.Verified++
+	}
+	sum.VerifySeconds = time.Since(start).Seconds()
+	return nil
 }
 
 // partition checks that the leaves' cubes partition the whole search.

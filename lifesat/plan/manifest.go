@@ -14,6 +14,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/job"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // Format is the version of the manifests and result files this package
@@ -66,6 +67,13 @@ type Header struct {
 	Whole *job.Spec `json:"whole,omitempty"`
 	// Cut describes a split's cubes as they were planned.
 	Cut *CutStats `json:"cut,omitempty"`
+	// Proofs is, for a split whose "none exists" must be certified, the
+	// format of the proofs its tasks write ("drat" or "lrat", as
+	// logic.ProofFormat names them); "" means no proofs. A task whose
+	// cube has no answer then writes the clausal proof of it beside its
+	// result (Record.Proof), and Collect verifies every leaf's proof
+	// before it says that none exists.
+	Proofs string `json:"proofs,omitempty"`
 	// MemoryBytes is the largest memory estimate of a task's search
 	// (lifesat.Memory): what a scheduler should grant a task, with room
 	// for the program itself.
@@ -265,11 +273,18 @@ func read(r io.Reader, from, to int) (*Manifest, []Task, error) {
 		return bad("a cube re-splits into 2 or more cubes, not 1")
 	case (h.Kind == KindSplit) != (h.Whole != nil):
 		return bad("a split, and only a split, names its whole search")
+	case h.Proofs != "" && h.Kind != KindSplit:
+		return bad("only a split's tasks write proofs")
+	case h.Proofs != "" && h.Proofs != logic.DRAT.String() && h.Proofs != logic.LRAT.String():
+		return bad("proofs %q: want %s or %s", h.Proofs, logic.DRAT, logic.LRAT)
 	case !bytes.Equal(first, canonical(h)):
 		return bad("the header is not written as lifesat writes it")
 	}
 	if h.Kind == KindSplit {
 		if _, _, err := search(h.Whole); err != nil {
+			return bad("the whole search: %v", err)
+		}
+		if err := noProofDir(h.Whole); err != nil {
 			return bad("the whole search: %v", err)
 		}
 	}
@@ -370,6 +385,9 @@ func checkTask(h *Header, t *Task, i int) error {
 	if _, _, err := search(&t.Spec); err != nil {
 		return err
 	}
+	if err := noProofDir(&t.Spec); err != nil {
+		return err
+	}
 	if h.Kind == KindSplit {
 		if _, err := cubeOf(h.Whole, &t.Spec); err != nil {
 			return err
@@ -386,6 +404,16 @@ func search(sp *job.Spec) (lifesat.Problem, *lifesat.Settings, error) {
 	q := *sp
 	q.Solver = ""
 	return q.Search()
+}
+
+// noProofDir refuses a spec that asks for a proof itself: a plan's
+// proofs are asked by its header (Header.Proofs), and each task's goes
+// beside its result, not to a path written in the manifest.
+func noProofDir(sp *job.Spec) error {
+	if sp.ProofDir != "" || sp.ProofFormat != logic.DRAT {
+		return errors.New("its search names a proof directory or format: a plan asks for proofs in its header (plan -proofs)")
+	}
+	return nil
 }
 
 // cubeOf is the cube of a split's task: the cells it knows beyond the

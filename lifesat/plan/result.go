@@ -46,6 +46,10 @@ type Record struct {
 	// knows beyond the task's, as [generation, x, y, state]. They
 	// partition the task's cube; sub-cube k is task Sub+[k].
 	Split [][][4]int `json:"split,omitempty"`
+	// Proof is, for a result "none" of a split that asks for proofs
+	// (Header.Proofs), where the proof of it is and the SHA-256 of its
+	// files.
+	Proof *ProofRef `json:"proof,omitempty"`
 	// Host and Engine say where it ran: the host name, and "slurm
 	// JOB_TASK", "kubernetes INDEX", "parallel SEQ" or "local".
 	Host   string `json:"host,omitempty"`
@@ -196,6 +200,9 @@ func (rec *Record) check(h *Header, t *Task) ([]*lifesat.Pattern, error) {
 		return nil, errors.New("negative times")
 	}
 	if err := rec.checkStop(h); err != nil {
+		return nil, err
+	}
+	if err := rec.checkProof(h, t); err != nil {
 		return nil, err
 	}
 	return rec.Patterns(t)

@@ -154,6 +154,12 @@ const FoundFile = "found"
 // the task runs again on resume. A search that fails is written with the
 // status "error" and its message, and RunTask returns no error: the
 // failure is the task's result.
+//
+// In a split that asks for proofs (Header.Proofs) the search writes its
+// proof into a hidden temporary folder in dir; a result "none" records
+// the SHA-256 of its formula and proof files (Record.Proof), and once
+// the result file is written the folder takes its name, Task.ProofDir.
+// A search that answers "none" without a proof is a failed task.
 func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptions) (*Record, Outcome, error) {
 	rec, out, _, err := runTask(ctx, h, t, dir, options(opt), cputime.Process())
 	return rec, out, err
@@ -240,8 +246,18 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 		beforeSearch(run)
 	}
 	sp := t.Spec
+	proof, err := startProof(h, t, dir, &sp)
+	if err != nil {
+		return nil, Ran, nil, err
+	}
+	defer proof.discard() // unless placed
 	res := job.Run(run, &sp, o.Progress)
 	rec.Result = *res
+	if res.Status == job.None && proof != nil {
+		if rec.Proof, err = proof.seal(); err != nil {
+			rec.Result.Status, rec.Result.Error = job.Failed, "proof: "+err.Error()
+		}
+	}
 	if res.Status == job.Stopped {
 		switch why := context.Cause(run); {
 		case ctx.Err() != nil:
@@ -297,6 +313,11 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 	if !won { // another worker's result came first: it stands
 		rec, err := ReadRecord(h, t, dir)
 		return rec, Skipped, nil, err
+	}
+	if rec.Proof != nil {
+		if err := proof.place(); err != nil {
+			return nil, Ran, nil, fmt.Errorf("plan: task %s: its proof: %v", name, err)
+		}
 	}
 	out := Ran
 	if rec.Stop == StatusSuperseded {
