@@ -93,6 +93,17 @@
 // exists only when every leaf of the tree says none and the leaves
 // partition the whole search.
 //
+// # Proofs that none exists
+//
+// A split planned with SplitOptions.Proofs (Header.Proofs) certifies its
+// "none exists": a task whose cube has none writes the solver's clausal
+// proof of it beside its result (Task.ProofDir: task-000003.proof/, with
+// formula.cnf and proof.drat or proof.lrat), and its record names the
+// folder and the files' SHA-256 (Record.Proof). Collect says that none
+// exists only after checking, for every leaf, the files' hashes, that the
+// formula is the cube's (its search encoded again, byte for byte), and
+// the proof (package drat); a "none" without a proof is a bad result.
+//
 // # Workers and claims
 //
 // A task that runs holds a claim (ClaimFile: its host, process and a
