@@ -298,3 +298,44 @@ func sha256Text(data []byte) string {
 	sum := sha256.Sum256(data)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
+
+// FuzzProofRecord: no result file of a task of a split with proofs makes
+// ReadRecord or Collect panic, and Collect says that none exists only
+// with a record that names the task's own proof files, by their hashes.
+func FuzzProofRecord(f *testing.F) {
+	p := lifesat.StillLife(4, 4)
+	p.MaxPop = 3
+	m, err := plan.Split(context.Background(), p, &lifesat.Settings{Seed: 1},
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	dir := f.TempDir()
+	runAll(f, m, dir)
+	path := filepath.Join(dir, m.Tasks[0].File())
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	good, err := plan.DecodeRecord(data)
+	if err != nil || good.Proof == nil {
+		f.Fatalf("task 0's record: %+v, %v", good, err)
+	}
+	f.Add(data)
+	f.Add([]byte(strings.Replace(string(data), `"dir": "task-000000.proof"`, `"dir": "../task-000000.proof"`, 1)))
+	f.Add([]byte(strings.Replace(string(data), `"status": "none"`, `"status": "found"`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		plan.ReadRecord(&m.Header, &m.Tasks[0], dir)
+		tab, err := plan.Collect(m, dir)
+		if err != nil || tab.Summary.Verdict != plan.VerdictNone {
+			return
+		}
+		rec, err := plan.DecodeRecord(data)
+		if err != nil || rec.Proof == nil || rec.Proof.Formula != good.Proof.Formula || rec.Proof.Proof != good.Proof.Proof {
+			t.Fatalf("none exists, with task 0's record %s", data)
+		}
+	})
+}
