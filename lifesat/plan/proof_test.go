@@ -262,6 +262,10 @@ func TestProofsPlanRefusals(t *testing.T) {
 		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true}); !errors.Is(err, plan.ErrPlan) || !strings.Contains(err.Error(), "gini") {
 		t.Errorf("a split with proofs by gini: %v", err)
 	}
+	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{Solver: logic.External{Path: "cadical"}},
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true, ProofFormat: logic.LRAT}); !errors.Is(err, plan.ErrPlan) || !strings.Contains(err.Error(), "LRAT") {
+		t.Errorf("a split with LRAT proofs by cadical: %v", err)
+	}
 	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{ProofDir: "d"}, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}}); !errors.Is(err, plan.ErrPlan) {
 		t.Errorf("a split whose settings name a proof folder: %v", err)
 	}

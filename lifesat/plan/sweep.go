@@ -274,6 +274,10 @@ func Split(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *Spl
 		if f := o.ProofFormat; f != logic.DRAT && f != logic.LRAT {
 			return nil, fmt.Errorf("%w: proofs: unknown format %v", ErrPlan, f)
 		}
+		if _, ok := logic.OrDefault(set.Solver).(logic.Gophersat); o.ProofFormat == logic.LRAT && !ok {
+			name, _ := logic.Name(set.Solver)
+			return nil, fmt.Errorf("%w: proofs: the solver %s writes no LRAT (gophersat does; DRAT for the others)", ErrPlan, name)
+		}
 	}
 	cubes, st, err := Cut(ctx, p, &set, &o.CutOptions)
 	if err != nil {
