@@ -288,7 +288,7 @@ func TestProofsPlanRefusals(t *testing.T) {
 		t.Errorf("a sweep with proofs: %v", err)
 	}
 	m.Header.Proofs = ""
-	m.Tasks[1].Spec.ProofDir = "/tmp/x"
+	m.Tasks[1].Spec.ProofDir = "proofs"
 	m.Seal()
 	buf.Reset()
 	m.Write(&buf)
