@@ -39,8 +39,8 @@ func init() {
 		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd, false},
 		{"verify", "[flags] DIR", "check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat", verifyCmd, false},
 		{"plan", "still|osc|ship|search [flags] -o FILE", "a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)", planCmd, false},
-		{"task", "[-results DIR] MANIFEST [I]", "run task I of a manifest (default: the engine's index), write its result file", taskCmd, false},
-		{"collect", "[-csv FILE] [-json FILE] MANIFEST", "the table of a manifest's result files, and its answer", collectCmd, false},
+		{"task", "[-batch B] MANIFEST [I]", "run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes", taskCmd, false},
+		{"collect", "[-watch] [-csv FILE] MANIFEST", "the table of a manifest's result files, and its answer (-watch: live, until done)", collectCmd, false},
 		{"version", "", "the module version and the VCS revision", versionCmd, false},
 		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd, false},
 	}

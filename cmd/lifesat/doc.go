@@ -18,8 +18,8 @@
 //	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)
 //	lifesat verify [flags] DIR                             check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat
 //	lifesat plan still|osc|ship|search [flags] -o FILE     a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)
-//	lifesat task [-results DIR] MANIFEST [I]               run task I of a manifest (default: the engine's index), write its result file
-//	lifesat collect [-csv FILE] [-json FILE] MANIFEST      the table of a manifest's result files, and its answer
+//	lifesat task [-batch B] MANIFEST [I]                   run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes
+//	lifesat collect [-watch] [-csv FILE] MANIFEST          the table of a manifest's result files, and its answer (-watch: live, until done)
 //	lifesat version                                        the module version and the VCS revision
 //	lifesat help [COMMAND]                                 this text, or a command's flags
 //

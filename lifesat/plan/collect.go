@@ -2,15 +2,18 @@ package plan
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/job"
@@ -36,32 +39,44 @@ const (
 
 // A Row is one task of a collected plan.
 type Row struct {
+	// Index is the task's in the manifest; Task its name, which is
+	// Index and, for a re-split's sub-cube, its place below ("3.1.0").
 	Index  int               `json:"index"`
+	Task   string            `json:"task"`
 	ID     string            `json:"id"`
 	Labels map[string]string `json:"labels,omitempty"`
-	// Status is the result's (found, none, stopped, error) or Missing.
+	// Status is the result's (found, none, stopped, error, split or
+	// superseded); StatusRunning when a worker holds the task's claim;
+	// StatusSuperseded too for a task of an answered split that never
+	// ran; else Missing.
 	Status string `json:"status"`
 	// Answers are the patterns found, generation 0 of each as the body
 	// of an RLE file on one line; each was re-simulated.
 	Answers []string `json:"answers,omitempty"`
 	Error   string   `json:"error,omitempty"`
-	// The times and the solver's statistics, from the result file.
-	WallSeconds   float64 `json:"wall_seconds,omitempty"`
-	CPUSeconds    float64 `json:"cpu_seconds,omitempty"`
-	EncodeSeconds float64 `json:"encode_seconds,omitempty"`
-	SolveSeconds  float64 `json:"solve_seconds,omitempty"`
-	Vars          int     `json:"vars,omitempty"`
-	Clauses       int     `json:"clauses,omitempty"`
-	Solves        int     `json:"solves,omitempty"`
-	Host          string  `json:"host,omitempty"`
-	Engine        string  `json:"engine,omitempty"`
+	// The times and the solver's statistics, from the result file; for
+	// a running task, Started and Host are its claim's.
+	Started       time.Time `json:"started,omitzero"`
+	WallSeconds   float64   `json:"wall_seconds,omitempty"`
+	CPUSeconds    float64   `json:"cpu_seconds,omitempty"`
+	EncodeSeconds float64   `json:"encode_seconds,omitempty"`
+	SolveSeconds  float64   `json:"solve_seconds,omitempty"`
+	Vars          int       `json:"vars,omitempty"`
+	Clauses       int       `json:"clauses,omitempty"`
+	Solves        int       `json:"solves,omitempty"`
+	Host          string    `json:"host,omitempty"`
+	Engine        string    `json:"engine,omitempty"`
+	// Proof is, for a result "none" of a split that asks for proofs, its
+	// proof's folder in the results folder.
+	Proof string `json:"proof,omitempty"`
 }
 
 // Times summarize the tasks' times: of the tasks that ran to an end
-// (found, none or stopped), how many, the sum and the largest of their
-// wall times, the mean and coefficient of variation (standard deviation
-// over mean) of the wall times, and the sum of their CPU times. For a
-// split, Max over Mean measures the cubes' balance: 1 when all took
+// (found, none, stopped, split or superseded), how many, the sum and the
+// largest of their wall times, the mean and coefficient of variation
+// (standard deviation over mean) of the wall times; and the sum of the
+// CPU times of every task that wrote a result, failed ones included. For
+// a split, Max over Mean measures the cubes' balance: 1 when all took
 // equally long, the number of cubes when one took all the time.
 type Times struct {
 	Tasks      int     `json:"tasks"`
@@ -77,20 +92,36 @@ type Times struct {
 type Summary struct {
 	Kind    string `json:"kind"`
 	Verdict string `json:"verdict"`
-	Tasks   int    `json:"tasks"`
-	Found   int    `json:"found"`
-	None    int    `json:"none"`
-	Stopped int    `json:"stopped"`
-	Failed  int    `json:"failed"`
-	Missing int    `json:"missing"`
-	// MissingTasks are the indices of the tasks without a result file.
-	MissingTasks []int `json:"missing_tasks,omitempty"`
-	// FoundBy is, for a split that found its answer, the first task (by
-	// index) that did, and Answer its pattern, every generation as rows
-	// of '.' and 'O', re-simulated against the whole search.
-	FoundBy *int       `json:"found_by,omitempty"`
+	// Tasks counts the table's rows: the manifest's tasks and the
+	// sub-cubes of its re-splits (Planned the manifest's alone).
+	Tasks      int `json:"tasks"`
+	Planned    int `json:"planned"`
+	Found      int `json:"found"`
+	None       int `json:"none"`
+	Stopped    int `json:"stopped"`
+	Failed     int `json:"failed"`
+	Split      int `json:"split,omitempty"`
+	Superseded int `json:"superseded,omitempty"`
+	Running    int `json:"running,omitempty"`
+	Missing    int `json:"missing"`
+	// MissingTasks names the tasks without a result file or a live
+	// claim.
+	MissingTasks []string `json:"missing_tasks,omitempty"`
+	// FoundBy names, for a split that found its answer, the first task
+	// (in the table's order) that did, and Answer is its pattern, every
+	// generation as rows of '.' and 'O', re-simulated against the whole
+	// search.
+	FoundBy string     `json:"found_by,omitempty"`
 	Answer  [][]string `json:"answer,omitempty"`
-	Times   Times      `json:"times"`
+	// Proofs is the format of the proofs a split asks for (Header.Proofs),
+	// "" when it asks for none: then its verdict VerdictNone rests on the
+	// tasks' word. Verified counts the leaves whose proof was verified,
+	// all of them for VerdictNone (none before: proofs are checked only
+	// for that verdict), and VerifySeconds is the wall time it took.
+	Proofs        string  `json:"proofs,omitempty"`
+	Verified      int     `json:"verified,omitempty"`
+	VerifySeconds float64 `json:"verify_seconds,omitempty"`
+	Times         Times   `json:"times"`
 }
 
 // A Table is a collected plan: the summary and a row per task.
@@ -105,112 +136,256 @@ type Table struct {
 // nil.
 func (t *Table) Answer() *lifesat.Pattern { return t.answer }
 
-// resultName matches the names of result files.
-var resultName = regexp.MustCompile(`^task-([0-9]+)\.json$`)
+// resultName matches the names of result files: a manifest's task's,
+// and a re-split's sub-cube's.
+var resultName = regexp.MustCompile(`^task-([0-9]+)((?:\.[0-9]+)*)\.json$`)
 
 // Collect reads the result files of m's tasks from dir and merges them
-// into a table. Every result file is checked (ReadRecord: its manifest,
-// its task, every pattern re-simulated); a corrupt or foreign one, or a
+// into a table, a row per task: the manifest's, each followed by the
+// sub-cubes of its re-split (Record.Split) when it has one. Every result
+// file is checked (checkResult: its manifest, its task, a split's
+// sub-cubes, every pattern re-simulated); a corrupt or foreign one, or a
 // file named as a result that is no task's, is an error that wraps
 // ErrResult: a table is never merged from results that cannot be
-// trusted. Tasks without a file are Missing and named in the summary.
+// trusted. Tasks without a file are StatusRunning while a live worker
+// claims them (see RunTask), else Missing, and named in the summary.
 //
 // A split's verdict is VerdictFound with the answer of the first task
 // that found one, re-simulated against the whole search too;
-// VerdictNone when every cube has a result "none" and the cubes
-// partition the search (Partition); VerdictIncomplete otherwise. A sweep is
+// VerdictNone when every leaf of the tree of cubes (a task that was not
+// re-split) has a result "none" and the leaves partition the whole
+// search (Partition), and, when the split asks for proofs
+// (Header.Proofs), every leaf's proof is verified: its files are those
+// its record names, its formula is the cube's, and package drat accepts
+// it (a leaf whose proof fails is an error that wraps ErrResult and
+// names the task); VerdictIncomplete otherwise. A sweep is
 // VerdictComplete when every task has a result file.
 func Collect(m *Manifest, dir string) (*Table, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil && !os.IsNotExist(err) {
-		return nil, err
-	}
-	for _, e := range entries {
-		sub := resultName.FindStringSubmatch(e.Name())
-		if sub == nil {
-			continue // the found mark, temporary files, logs
-		}
-		i, err := strconv.Atoi(sub[1])
-		if err != nil || i >= len(m.Tasks) || e.Name() != ResultFile(i) {
-			return nil, fmt.Errorf("%w: %s/%s is the result file of no task of this manifest (it has %d)", ErrResult, dir, e.Name(), len(m.Tasks))
-		}
-	}
-	t := &Table{Axes: m.Header.Axes, Summary: Summary{Kind: m.Header.Kind, Tasks: len(m.Tasks)}}
-	var walls []float64
-	sum := &t.Summary
+	return CollectContext(context.Background(), m, dir)
+}
+
+// CollectContext is Collect that stops the proofs' checking when ctx
+// ends, and then returns ctx's error.
+func CollectContext(ctx context.Context, m *Manifest, dir string) (*Table, error) {
+	c := &collector{ctx: ctx, m: m, dir: dir, files: map[string]bool{}, me: myClaim("", "")}
+	c.me.Host, _ = os.Hostname()
+	return c.collect()
+}
+
+// A collector merges one plan's results.
+type collector struct {
+	ctx    context.Context
+	m      *Manifest
+	dir    string
+	files  map[string]bool // the result files of the tasks seen
+	me     Claim           // this process, to judge claims
+	t      *Table
+	walls  []float64
+	leaves []*Task   // a split's tasks that were not re-split
+	recs   []*Record // their records, nil for a task without one
+}
+
+func (c *collector) collect() (*Table, error) {
+	m := c.m
+	c.t = &Table{Axes: m.Header.Axes, Summary: Summary{Kind: m.Header.Kind, Planned: len(m.Tasks), Proofs: m.Header.Proofs}}
 	for i := range m.Tasks {
-		task := &m.Tasks[i]
-		row := Row{Index: i, ID: task.ID, Labels: task.Labels, Status: Missing}
-		rec, pats, err := readRecord(&m.Header, task, dir)
-		if err != nil {
+		if err := c.task(&m.Tasks[i]); err != nil {
 			return nil, err
 		}
-		if rec == nil {
-			sum.Missing++
-			sum.MissingTasks = append(sum.MissingTasks, i)
-			t.Rows = append(t.Rows, row)
-			continue
-		}
-		r := rec.Result
-		row.Status, row.Error = r.Status, r.Error
-		row.WallSeconds, row.CPUSeconds = rec.WallSeconds, rec.CPUSeconds
-		row.EncodeSeconds, row.SolveSeconds = r.EncodeSeconds, r.SolveSeconds
-		row.Vars, row.Clauses, row.Solves = r.Vars, r.Clauses, r.Solves
-		row.Host, row.Engine = rec.Host, rec.Engine
-		for _, pat := range pats {
-			row.Answers = append(row.Answers, rleLine(pat))
-		}
-		switch r.Status {
-		case job.Found:
-			sum.Found++
-			if sum.FoundBy == nil && m.Header.Kind == KindSplit {
-				if err := t.splitAnswer(m, i, pats[0]); err != nil {
-					return nil, err
-				}
-			}
-		case job.None:
-			sum.None++
-		case job.Stopped:
-			sum.Stopped++
-		case job.Failed:
-			sum.Failed++
-		}
-		if r.Status != job.Failed {
-			walls = append(walls, rec.WallSeconds)
-			sum.Times.CPUSum += rec.CPUSeconds
-		}
-		t.Rows = append(t.Rows, row)
 	}
-	sum.Times.fill(walls)
+	if err := c.strayFiles(); err != nil {
+		return nil, err
+	}
+	sum := &c.t.Summary
+	sum.Tasks = len(c.t.Rows)
+	sum.Times.fill(c.walls)
+	split := m.Header.Kind == KindSplit
+	if split && sum.FoundBy != "" {
+		// The tasks that never ran were superseded, not missing.
+		for i := range c.t.Rows {
+			if r := &c.t.Rows[i]; r.Status == Missing {
+				r.Status = StatusSuperseded
+				sum.Superseded++
+			}
+		}
+		sum.Missing, sum.MissingTasks = 0, nil
+	}
 	switch {
-	case m.Header.Kind == KindSplit && sum.FoundBy != nil:
+	case split && sum.FoundBy != "":
 		sum.Verdict = VerdictFound
-	case m.Header.Kind == KindSplit && sum.None == len(m.Tasks):
-		// Read checked that the cubes partition the search; a manifest
-		// made in memory is checked here.
-		if err := m.checkCubes(); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+	case split && sum.None == len(c.leaves):
+		// Read checked that the manifest's cubes partition the search,
+		// and checkTask each re-split's sub-cubes; the leaves as a whole
+		// are checked here, and so is a manifest made in memory.
+		if err := c.partition(); err != nil {
+			return nil, err
+		}
+		if err := c.verify(); err != nil {
+			return nil, err
 		}
 		sum.Verdict = VerdictNone
-	case m.Header.Kind == KindSweep && sum.Missing == 0:
+	case !split && sum.Missing == 0 && sum.Running == 0:
 		sum.Verdict = VerdictComplete
 	default:
 		sum.Verdict = VerdictIncomplete
 	}
-	return t, nil
+	return c.t, nil
 }
 
-// splitAnswer makes task i's pattern the split's answer, once it is
+// task adds the row of task t and, when it was re-split, the rows of
+// its sub-cubes' tasks.
+func (c *collector) task(t *Task) error {
+	h := &c.m.Header
+	c.files[t.File()] = true
+	row := Row{Index: t.Index, Task: t.Name(), ID: t.ID, Labels: t.Labels, Status: Missing}
+	sum := &c.t.Summary
+	rec, pats, err := checkResult(h, t, c.dir)
+	if err != nil {
+		return err
+	}
+	if rec == nil {
+		if cl, _ := readClaim(filepath.Join(c.dir, t.ClaimFile())); cl != nil && cl.live(&c.me, ClaimExpiry) {
+			row.Status, row.Started, row.Host, row.Engine = StatusRunning, cl.Started, cl.Host, cl.Engine
+			sum.Running++
+		} else {
+			sum.Missing++
+			sum.MissingTasks = append(sum.MissingTasks, row.Task)
+		}
+		c.t.Rows = append(c.t.Rows, row)
+		c.leaf(t, nil)
+		return nil
+	}
+	r := rec.Result
+	row.Status, row.Error = rec.Status(), r.Error
+	row.Started, row.WallSeconds, row.CPUSeconds = rec.Started, rec.WallSeconds, rec.CPUSeconds
+	row.EncodeSeconds, row.SolveSeconds = r.EncodeSeconds, r.SolveSeconds
+	row.Vars, row.Clauses, row.Solves = r.Vars, r.Clauses, r.Solves
+	row.Host, row.Engine = rec.Host, rec.Engine
+	if rec.Proof != nil {
+		row.Proof = rec.Proof.Dir
+	}
+	for _, pat := range pats {
+		row.Answers = append(row.Answers, rleLine(pat))
+	}
+	switch row.Status {
+	case job.Found:
+		sum.Found++
+		if sum.FoundBy == "" && h.Kind == KindSplit {
+			if err := c.t.splitAnswer(c.m, row.Task, pats[0]); err != nil {
+				return err
+			}
+		}
+	case job.None:
+		sum.None++
+	case job.Stopped:
+		sum.Stopped++
+	case job.Failed:
+		sum.Failed++
+	case StatusSplit:
+		sum.Split++
+	case StatusSuperseded:
+		sum.Superseded++
+	}
+	if row.Status != job.Failed {
+		c.walls = append(c.walls, rec.WallSeconds)
+	}
+	sum.Times.CPUSum += rec.CPUSeconds
+	c.t.Rows = append(c.t.Rows, row)
+	if row.Status != StatusSplit {
+		c.leaf(t, rec)
+		return nil
+	}
+	subs, err := children(h, t, rec)
+	if err != nil {
+		return fmt.Errorf("%w: %s/%s: %v", ErrResult, c.dir, t.File(), err)
+	}
+	for i := range subs {
+		if err := c.task(&subs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leaf notes a split's task that was not re-split, and its record.
+func (c *collector) leaf(t *Task, rec *Record) {
+	if c.m.Header.Kind == KindSplit {
+		c.leaves = append(c.leaves, t)
+		c.recs = append(c.recs, rec)
+	}
+}
+
+// verify checks the proof of every leaf, all "none", when the split asks
+// for proofs.
+func (c *collector) verify() error {
+	h := &c.m.Header
+	if h.Proofs == "" {
+		return nil
+	}
+	start := time.Now()
+	sum := &c.t.Summary
+	for i, t := range c.leaves {
+		if _, err := verifyProof(c.ctx, h, t, c.dir, c.recs[i]); err != nil {
+			return err
+		}
+		sum.Verified++
+	}
+	sum.VerifySeconds = time.Since(start).Seconds()
+	return nil
+}
+
+// partition checks that the leaves' cubes partition the whole search.
+func (c *collector) partition() error {
+	cubes := make([]Cube, len(c.leaves))
+	for i, t := range c.leaves {
+		cube, err := cubeOf(c.m.Header.Whole, &t.Spec)
+		if err != nil {
+			return fmt.Errorf("%w: task %s: %v", ErrManifest, t.Name(), err)
+		}
+		cubes[i] = cube
+	}
+	if err := Partition(cubes); err != nil {
+		return fmt.Errorf("%w: the cubes of the split's leaves do not partition its search: %v", ErrManifest, err)
+	}
+	return nil
+}
+
+// strayFiles fails on a file named as a result that is no task's: of a
+// task the manifest does not have, or a sub-cube of a split that no
+// result says.
+func (c *collector) strayFiles() error {
+	entries, err := os.ReadDir(c.dir)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	for _, e := range entries {
+		if resultName.MatchString(e.Name()) && !c.files[e.Name()] {
+			return fmt.Errorf("%w: %s/%s is the result file of no task of this manifest (it has %d, and %d sub-cubes of re-splits)",
+				ErrResult, c.dir, e.Name(), len(c.m.Tasks), len(c.files)-len(c.m.Tasks))
+		}
+	}
+	return nil
+}
+
+// checkResult reads task t's result file from dir and checks it: its
+// manifest, its task, a split's sub-cubes, every pattern re-simulated
+// against the task's problem (ReadRecord). It returns nil when the task
+// has none.
+func checkResult(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, error) {
+	return readRecord(h, t, dir)
+}
+
+// splitAnswer makes task name's pattern the split's answer, once it is
 // re-simulated against the whole search as well as its cube.
-func (t *Table) splitAnswer(m *Manifest, i int, pat *lifesat.Pattern) error {
+func (t *Table) splitAnswer(m *Manifest, name string, pat *lifesat.Pattern) error {
 	p, s, err := search(m.Header.Whole)
 	if err != nil {
 		return fmt.Errorf("%w: the whole search: %v", ErrManifest, err)
 	}
 	if err := p.Check(pat, s); err != nil {
-		return fmt.Errorf("%w: task %d's pattern is no answer of the whole search: %v", ErrResult, i, err)
+		return fmt.Errorf("%w: task %s's pattern is no answer of the whole search: %v", ErrResult, name, err)
 	}
-	t.Summary.FoundBy = &i
+	t.Summary.FoundBy = name
 	for _, b := range pat.Phases {
 		t.Summary.Answer = append(t.Summary.Answer, strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n"))
 	}
@@ -268,7 +443,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	cw.Write(head)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 	for _, r := range t.Rows {
-		rec := []string{strconv.Itoa(r.Index), r.ID}
+		rec := []string{r.Task, r.ID}
 		for _, a := range t.Axes {
 			rec = append(rec, r.Labels[a])
 		}

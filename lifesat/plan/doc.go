@@ -69,17 +69,56 @@
 //
 // A cube cell [t, x, y, s] is cell (x, y) of generation t, alive when s
 // is 1. Read checks that the cubes partition the search (Partition)
-// before Collect may say that no pattern exists, which it says only when
-// every cube's result is "none". The first task to find a pattern writes
-// the file "found" beside the results: running tasks of the split look
-// for it every second and stop, later ones do not start, and the Slurm
-// script cancels the rest with scancel. WriteICNF writes a split as an
-// incremental CNF ("p inccnf" and one "a" line per cube) for a cube
-// solver such as cadical.
+// before Collect may say that no pattern exists. The first task to find
+// a pattern writes the file "found" beside the results: running tasks of
+// the split look for it every second and stop (writing a record
+// "superseded" with the time they spent), later ones do not start.
+// WriteICNF writes a split as an incremental CNF ("p inccnf" and one "a"
+// line per cube) for a cube solver such as cadical.
+//
+// # Re-splits
+//
+// A split with a time limit (SplitOptions.Limit) re-splits a cube that
+// reaches it without an answer: the task cuts its cube into
+// Header.Resplit sub-cubes, chosen on the cube's own formula by the
+// split's cut, and writes them in its result,
+//
+//	{"lifesat_result":1,...,"index":3,"id":"...","result":{"status":"stopped",...},
+//	 "stop":"split","split":[[[0,3,4,1]],[[0,3,4,0]]],...}
+//
+// Sub-cube k of task 3 is task 3.k (result file task-000003.k.json): task
+// 3's search with the sub-cube's cells known too, and so on down. The
+// manifest is not changed; every worker and Collect derive the same
+// sub-tasks from the split results, and Collect says that no pattern
+// exists only when every leaf of the tree says none and the leaves
+// partition the whole search.
+//
+// # Proofs that none exists
+//
+// A split planned with SplitOptions.Proofs (Header.Proofs) certifies its
+// "none exists": a task whose cube has none writes the solver's clausal
+// proof of it beside its result (Task.ProofDir: task-000003.proof/, with
+// formula.cnf and proof.drat or proof.lrat), and its record names the
+// folder and the files' SHA-256 (Record.Proof). Collect says that none
+// exists only after checking, for every leaf, the files' hashes, that the
+// formula is the cube's (its search encoded again, byte for byte), and
+// the proof (package drat); a "none" without a proof is a bad result.
+//
+// # Workers and claims
+//
+// A task that runs holds a claim (ClaimFile: its host, process and a
+// heartbeat), so that a second worker on the same task leaves it at once
+// (Claimed) unless the claim is stale; a result file is never written
+// over another. Work runs the tasks of one array index (one, or a batch:
+// ReadTasks, Batch) and, in a split, then the split's open tasks, the
+// sub-cubes of re-splits included: an array's workers are a pool for the
+// split, whatever the engine. TaskOptions.TimeUp tells a worker that the
+// engine's time is up: a split's running task re-splits at once.
 //
 // # Engines
 //
 // WriteSlurm, WriteParallel and WriteKubernetes write the scripts that
-// run a manifest's tasks, each task "lifesat task MANIFEST I", and the
-// collect step; their comments give their commands.
+// run a manifest's tasks, each array index "lifesat task -batch B
+// MANIFEST I", and the collect step; their comments give their commands
+// and time limits (UpTime).
 package plan

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"regexp"
 	"strings"
 	"sync"
 	"text/template"
+	"time"
 )
 
 // The engines: scripts that run a manifest's tasks with the job-array
@@ -38,9 +40,15 @@ type EngineOptions struct {
 	// Command is the lifesat command and any words before "task";
 	// empty means {"lifesat"}.
 	Command []string
-	// Jobs is how many tasks run at once; 0 means as many as the engine
-	// allows (Slurm), one per core (GNU parallel), 8 (Kubernetes).
+	// Jobs is how many array indices run at once; 0 means as many as
+	// the engine allows (Slurm), one per core (GNU parallel), 8
+	// (Kubernetes).
 	Jobs int
+	// Batch is how many tasks each array index runs, one after the
+	// other ("lifesat task -batch"); 0 means 1. (A Slurm array of more
+	// than MaxArray indices gets larger batches.) A split's index runs
+	// one task, and then the split's open tasks.
+	Batch int
 	// Name names the jobs; "" means "lifesat-KIND-" and 8 hex digits
 	// of the manifest's fingerprint.
 	Name string
@@ -58,11 +66,38 @@ type EngineOptions struct {
 	// with more tasks runs several tasks per index.
 	MaxArray int
 
-	// Image, Claim and Mount are the Kubernetes Job's container image,
-	// the volume claim that holds the manifest and the results, and
-	// where it is mounted; "" means "lifesat:latest", "lifesat-data"
-	// and "/data". A relative Manifest or Results is taken from Mount.
+	// Image, Claim and Mount are the Kubernetes Job's container image
+	// (deploy/Dockerfile builds one), the volume claim that holds the
+	// results, and where it is mounted; "" means "lifesat:latest",
+	// "lifesat-data" and "/data". A relative Results is taken from
+	// Mount. The manifest itself travels in a ConfigMap.
 	Image, Claim, Mount string
+	// Deadline bounds the Kubernetes Job (activeDeadlineSeconds); 0
+	// means one that the plan's time limit gives (see WriteKubernetes).
+	Deadline time.Duration
+}
+
+// The engines' time limits, from the manifest's time limit L: an array
+// index is told its time is up (TaskOptions.TimeUp) after UpTime, which
+// is its batch's tasks at L and 30 s each (a split's index: four tasks,
+// its own and the split's open ones), and killed a minute later.
+const (
+	taskSlack  = 30 * time.Second
+	killMargin = time.Minute
+	poolTasks  = 4
+)
+
+// UpTime is when an array index of m with batches of batch tasks is
+// told that its time is up; 0 when m has no time limit.
+func (m *Manifest) UpTime(batch int) time.Duration {
+	if m.Header.LimitSeconds <= 0 {
+		return 0
+	}
+	n := max(batch, 1)
+	if m.Header.Kind == KindSplit {
+		n = max(n, poolTasks)
+	}
+	return time.Duration(n) * (time.Duration(m.Header.LimitSeconds*float64(time.Second)) + taskSlack)
 }
 
 // engineData is what the templates are given.
@@ -71,10 +106,19 @@ type engineData struct {
 	Command                               []string
 	Split                                 bool
 	Tasks, LastTask, Jobs, Parallelism    int
-	Per, PerLess, Last                    int // tasks per array index, less 1, the last index
+	Per, PerLess, Last, Indices           int // tasks per array index, less 1, the last index, the indices
 	Sbatch                                []string
 	Image, Claim, Mount                   string
 	MemoryMiB                             int64
+	// The time limits: the task's, in seconds (0: none); when an index's
+	// time is up, in seconds, and Slurm's --time in minutes; the
+	// Kubernetes Jobs' deadlines in seconds.
+	Limit, UpSeconds, SlurmMinutes, KillMargin int
+	Deadline, CollectDeadline                  int64
+	// The Kubernetes ConfigMap's key for the manifest, and the
+	// manifest's lines.
+	ManifestKey string
+	Lines       []string
 }
 
 func (m *Manifest) engineData(opt *EngineOptions) *engineData {
@@ -107,20 +151,52 @@ func (m *Manifest) engineData(opt *EngineOptions) *engineData {
 		Image: o.Image, Claim: o.Claim, Mount: o.Mount, Sbatch: o.Sbatch,
 		MemoryMiB: m.Header.MemoryBytes>>20 + 256}
 	d.LastTask = n - 1
-	d.Per = (n + o.MaxArray - 1) / o.MaxArray
-	d.PerLess, d.Last = d.Per-1, (n+d.Per-1)/d.Per-1
-	hasMem := false
-	for _, s := range o.Sbatch {
-		hasMem = hasMem || strings.HasPrefix(s, "--mem")
+	d.Per = max(o.Batch, 1, (n+o.MaxArray-1)/o.MaxArray)
+	if d.Split {
+		d.Per = 1 // the pool balances a split's indices
 	}
-	if !hasMem {
+	d.PerLess, d.Last = d.Per-1, (n+d.Per-1)/d.Per-1
+	d.Indices = d.Last + 1
+	d.Limit = int(math.Ceil(m.Header.LimitSeconds))
+	up := m.UpTime(d.Per)
+	d.UpSeconds = int(math.Ceil(up.Seconds()))
+	d.KillMargin = int(killMargin.Seconds())
+	if up > 0 {
+		d.SlurmMinutes = int(math.Ceil((up + killMargin).Minutes()))
+	}
+	for _, s := range o.Sbatch {
+		switch {
+		case strings.HasPrefix(s, "--mem"):
+			d.MemoryMiB = 0
+		case strings.HasPrefix(s, "--time") || strings.HasPrefix(s, "-t"):
+			d.SlurmMinutes = 0 // the user's
+		}
+	}
+	if d.MemoryMiB > 0 {
 		d.Sbatch = append([]string{fmt.Sprintf("--mem=%dM", d.MemoryMiB)}, d.Sbatch...)
 	}
+	if d.SlurmMinutes > 0 {
+		d.Sbatch = append([]string{fmt.Sprintf("--time=%d", d.SlurmMinutes)}, d.Sbatch...)
+	}
+	d.MemoryMiB = m.Header.MemoryBytes>>20 + 256
 	d.Parallelism = o.Jobs
 	if d.Parallelism <= 0 {
 		d.Parallelism = 8
 	}
-	d.Parallelism = min(d.Parallelism, n)
+	d.Parallelism = min(d.Parallelism, d.Indices)
+	// The Kubernetes Job's deadline: its waves of pods, each at most an
+	// index's time and the kill margin, and one wave more; a day when
+	// there is no time limit.
+	deadline := o.Deadline
+	if deadline <= 0 {
+		deadline = 24 * time.Hour
+		if up > 0 {
+			waves := (d.Indices + d.Parallelism - 1) / d.Parallelism
+			deadline = time.Duration(waves+1) * (up + killMargin)
+		}
+	}
+	d.Deadline = int64(math.Ceil(deadline.Seconds()))
+	d.CollectDeadline = d.Deadline + 600
 	if d.Image == "" {
 		d.Image = "lifesat:latest"
 	}
@@ -148,21 +224,49 @@ func (m *Manifest) WriteParallel(w io.Writer, opt *EngineOptions) error {
 	return engines().ExecuteTemplate(w, "parallel.sh.tmpl", m.engineData(opt))
 }
 
-// WriteKubernetes writes a Kubernetes Indexed Job (YAML) that runs m's
-// tasks, pod K task K, on a volume that holds the manifest and the
-// results. It is checked against a golden file only, not on a cluster.
+// WriteKubernetes writes the Kubernetes objects (YAML) that run m's
+// tasks: a ConfigMap that holds the manifest, an Indexed Job whose pod K
+// runs array index K ("lifesat task -batch B", the ConfigMap mounted
+// read-only at /plan, the results on a volume claim), and a collect Job
+// that waits for the results ("lifesat collect -watch") and writes the
+// table beside them. The Job has a podFailurePolicy (a disrupted pod is
+// not counted, a bad manifest fails its index at once), retries per
+// index (backoffLimitPerIndex: Kubernetes 1.29 or later), a deadline
+// (EngineOptions.Deadline, or the plan's waves of pods at their time
+// limit, or a day), a time to live once finished, and asks for the
+// manifest's memory estimate. Its comment gives its commands. It is
+// checked against Kubernetes' API types in a test, not on a cluster.
 func (m *Manifest) WriteKubernetes(w io.Writer, opt *EngineOptions) error {
 	d := m.engineData(opt)
-	if !dns1123.MatchString(d.Name) {
-		return fmt.Errorf("%w: %q is no Kubernetes name (lower-case letters, digits and '-', at most 63)", ErrPlan, d.Name)
+	if !dns1123.MatchString(d.Name) || len(d.Name) > 63-len("-collect") {
+		return fmt.Errorf("%w: %q is no Kubernetes name for a Job and its collect Job (lower-case letters, digits and '-', at most %d)", ErrPlan, d.Name, 63-len("-collect"))
 	}
-	for _, p := range []*string{&d.Manifest, &d.Results} {
-		if !path.IsAbs(*p) {
-			*p = path.Join(d.Mount, *p)
-		}
+	d.ManifestKey = path.Base(d.Manifest)
+	if !configKey.MatchString(d.ManifestKey) {
+		d.ManifestKey = "manifest.jsonl"
 	}
+	d.Manifest = "/plan/" + d.ManifestKey
+	if !path.IsAbs(d.Results) {
+		d.Results = path.Join(d.Mount, path.Base(d.Results))
+	}
+	var buf strings.Builder
+	if err := m.Write(&buf); err != nil {
+		return err
+	}
+	if buf.Len() > maxConfigMap {
+		return fmt.Errorf("%w: the manifest is %d bytes; a Kubernetes ConfigMap holds less than 1 MiB: copy it onto the volume and run the Job's command on it", ErrPlan, buf.Len())
+	}
+	d.Lines = strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	return engines().ExecuteTemplate(w, "job.yaml.tmpl", d)
 }
+
+// maxConfigMap is the largest manifest WriteKubernetes puts in a
+// ConfigMap: Kubernetes takes objects of at most 1 MiB, this one's other
+// fields included.
+const maxConfigMap = 1<<20 - 4<<10
+
+// configKey matches the keys of a ConfigMap's data.
+var configKey = regexp.MustCompile(`^[-._a-zA-Z0-9]{1,253}$`)
 
 var dns1123 = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
 

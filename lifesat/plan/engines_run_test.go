@@ -11,10 +11,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -271,7 +273,7 @@ func TestParallelKilledTaskResumes(t *testing.T) {
 	// The held task creates the mark in the middle of its search, and
 	// waits: kill it.
 	waitFor(t, mark, done)
-	pid := heldPid(fmt.Sprintf("task -results %s %s %d", results, filepath.Join(dir, "plan.jsonl"), held))
+	pid := heldPid(fmt.Sprintf("task -batch 1 -results %s %s %d", results, filepath.Join(dir, "plan.jsonl"), held))
 	if pid == 0 {
 		t.Fatal("the held task is not running")
 	}
@@ -285,7 +287,7 @@ func TestParallelKilledTaskResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(tab.Summary.MissingTasks, []int{held}) {
+	if !reflect.DeepEqual(tab.Summary.MissingTasks, []string{strconv.Itoa(held)}) {
 		t.Fatalf("missing %v, want [%d]", tab.Summary.MissingTasks, held)
 	}
 	before := map[int][]byte{}
@@ -345,4 +347,101 @@ func TestSlurmEngine(t *testing.T) {
 	m = engineSplits(t)["osc"]
 	code, results = runEngine(t, chunked, m, t.TempDir())
 	checkCollected(t, "chunked osc", m, results, code)
+}
+
+// sleepingSplit is a split whose every task searches until it is killed
+// (a fake solver that sleeps), re-split into 2 at a time limit of an
+// hour: a task re-splits only when its time is up.
+func sleepingSplit(t *testing.T) *plan.Manifest {
+	t.Helper()
+	m, err := plan.Split(context.Background(), lifesat.Oscillator(2, 6, 6), &lifesat.Settings{Seed: 1},
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 4}, Limit: time.Hour, Resplit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl := sleeper(t, filepath.Join(t.TempDir(), "started"))
+	m.Header.Whole.Solver = sl
+	for i := range m.Tasks {
+		m.Tasks[i].Spec.Solver = sl
+	}
+	m.Seal()
+	return m
+}
+
+// waitForFile waits, a minute at most, until path exists.
+func waitForFile(t *testing.T, path string) {
+	t.Helper()
+	for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatalf("no %s after a minute", path)
+		}
+	}
+}
+
+// checkSplitWritten wants task 0's result to be a re-split.
+func checkSplitWritten(t *testing.T, m *plan.Manifest, results string) {
+	t.Helper()
+	rec, err := plan.ReadRecord(&m.Header, &m.Tasks[0], results)
+	if err != nil || rec == nil || rec.Status() != plan.StatusSplit || len(rec.Split) != 2 {
+		t.Errorf("task 0 after its time was up: %+v, %v; want a split", rec, err)
+	}
+}
+
+// TestKilledByTimeUp: SIGUSR1 (the engine's time is up) makes a task of
+// a split that re-splits write its split at once; the worker then takes
+// no other task and exits 3.
+func TestKilledByTimeUp(t *testing.T) {
+	needEngines(t)
+	m := sleepingSplit(t)
+	dir := t.TempDir()
+	path := writeManifest(t, m, dir, "plan.jsonl")
+	results := plan.ResultsDir(path)
+	cmd := exec.Command(taskCommand(nil)[0], append(taskCommand(nil)[1:], "task", path, "0")...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForFile(t, filepath.Join(results, m.Tasks[0].ClaimFile()))
+	cmd.Process.Signal(syscall.SIGUSR1)
+	if code := exitCode(cmd.Wait()); code != 3 {
+		t.Errorf("exit %d, want 3\n%s", code, out.String())
+	}
+	checkSplitWritten(t, m, results)
+	if names := plan.Open(t, m, results); len(names) != 5 {
+		t.Errorf("%d open tasks after the re-split, want 5 (0.0, 0.1, 1, 2, 3)", len(names))
+	}
+}
+
+// TestSlurmEngineTimeUp: the USR1 that Slurm sends the batch script a
+// minute before an index's time limit (--signal=B:USR1@60; here sent at
+// once with scancel --batch) reaches the task, which writes its split.
+func TestSlurmEngineTimeUp(t *testing.T) {
+	needEngines(t, "sbatch", "squeue", "scancel")
+	if os.Getenv("SLURM_CONF") == "" {
+		t.Skip("set SLURM_CONF (.ci/cluster/slurm-up) to run on Slurm")
+	}
+	m := sleepingSplit(t)
+	cmd, results := engineCmd(t, engineRun{name: "slurm-timeup", write: slurmEngine.write}, m, t.TempDir())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	array := regexp.MustCompile(`array job (\d+):`).FindSubmatch(out)
+	if array == nil {
+		t.Fatalf("no array job in %q", out)
+	}
+	job := string(array[1])
+	defer exec.Command("scancel", job).Run()
+	waitForFile(t, filepath.Join(results, m.Tasks[0].ClaimFile()))
+	// scancel may report the job already done (exit 229, 2021 &
+	// 255, ESLURM_ALREADY_DONE) when the index ends while it signals it.
+	if out, err := exec.Command("scancel", "--batch", "--signal=USR1", job+"_0").CombinedOutput(); err != nil {
+		t.Logf("scancel: %v %s", err, out)
+	}
+	waitForFile(t, filepath.Join(results, m.Tasks[0].File()))
+	checkSplitWritten(t, m, results)
 }

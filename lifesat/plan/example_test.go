@@ -187,7 +187,7 @@ func ExampleManifest_WriteParallel() {
 	// results=seeds.results
 	// lifesat=(lifesat)
 	// mkdir -p "$results" || exit 2
-	// seq 0 2 | parallel --will-cite -q -j 2 --joblog "$results/parallel.joblog" --wd . "$@" \
-	// 	"${lifesat[@]}" task -results "$results" "$manifest" {}
+	// seq 0 2 | parallel --will-cite -q -j 2 --joblog "$results/parallel.joblog" --resume-failed --wd . "$@" \
+	// 	"${lifesat[@]}" task -batch 1 -results "$results" "$manifest" {}
 	// exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
 }

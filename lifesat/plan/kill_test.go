@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -55,8 +56,9 @@ func waitFor(t *testing.T, path string, done <-chan error) {
 
 // TestKilledWhileWriting: a task killed with SIGKILL between writing its
 // result to a temporary file and renaming it leaves no result file, only
-// the temporary one; Collect reports the task missing, and run again
-// the task writes a valid result.
+// the temporary one and its claim, whose process is gone; Collect
+// reports the task missing, and run again the task takes the claim over
+// at once and writes a valid result.
 func TestKilledWhileWriting(t *testing.T) {
 	dir := t.TempDir()
 	m := smallSweep(t)
@@ -78,8 +80,8 @@ func TestKilledWhileWriting(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if len(names) != 1 || !strings.HasPrefix(names[0], "."+plan.ResultFile(2)+".tmp-") {
-		t.Fatalf("after the kill the results folder holds %q; want one temporary file", names)
+	if len(names) != 2 || !strings.HasPrefix(names[0], "."+plan.ResultFile(2)+".tmp-") || names[1] != m.Tasks[2].ClaimFile() {
+		t.Fatalf("after the kill the results folder holds %q; want one temporary file and the claim", names)
 	}
 	tab, err := plan.Collect(m, results)
 	if err != nil || tab.Rows[2].Status != plan.Missing {
@@ -130,8 +132,9 @@ func TestStoppedTaskWritesNothing(t *testing.T) {
 	}
 }
 
-// TestSupersededWhileRunning: a task of a split stops searching, and
-// writes nothing, when another task finds the answer while it runs.
+// TestSupersededWhileRunning: a task of a split stops searching when
+// another task finds the answer while it runs, and writes a record that
+// says so, with the time it spent; Collect counts that time.
 func TestSupersededWhileRunning(t *testing.T) {
 	p := lifesat.Oscillator(2, 6, 6)
 	m := splitManifest(t, p, 4)
@@ -168,10 +171,18 @@ func TestSupersededWhileRunning(t *testing.T) {
 	if err := <-done; err != nil || out != plan.Superseded {
 		t.Errorf("the running task: %v, %v; want superseded", out, err)
 	}
-	if rec, err := plan.ReadRecord(&m.Header, &m.Tasks[other], dir); rec != nil || err != nil {
+	rec, err := plan.ReadRecord(&m.Header, &m.Tasks[other], dir)
+	if err != nil || rec == nil || rec.Status() != plan.StatusSuperseded || rec.WallSeconds <= 0 {
 		t.Errorf("the superseded task wrote %+v, %v", rec, err)
 	}
-	if i, ok := plan.FoundBy(&m.Header, dir); !ok || i != found {
-		t.Errorf("FoundBy: %d, %v; want %d", i, ok, found)
+	tab, err := plan.Collect(m, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := tab.Rows[other]; row.Status != plan.StatusSuperseded || row.CPUSeconds != rec.CPUSeconds {
+		t.Errorf("the superseded task's row: %+v", row)
+	}
+	if i, ok := plan.FoundBy(&m.Header, dir); !ok || i != strconv.Itoa(found) {
+		t.Errorf("FoundBy: %s, %v; want %d", i, ok, found)
 	}
 }

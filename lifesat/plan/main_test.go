@@ -20,7 +20,7 @@ import (
 // driverEnv makes the test binary a tiny stand-in for the lifesat
 // command, for the engines' tests (the command itself lives elsewhere):
 //
-//	plan.test task [-results DIR] MANIFEST [I]
+//	plan.test task [-results DIR] [-batch B] MANIFEST [I]
 //	plan.test collect [-results DIR] [-csv FILE] [-json FILE] MANIFEST
 //
 // with the command's exit statuses: task 0 (it has its result, or was
@@ -38,6 +38,13 @@ const pauseEnv = "LIFESAT_PLAN_PAUSE"
 // report (its formula is built, the solver about to start), creates
 // FILE and waits to be killed, unless FILE exists already.
 const holdEnv = "LIFESAT_PLAN_HOLD"
+
+// hostEnv and expiryEnv, in driver mode, set the worker's host name and
+// the claims' expiry (TaskOptions.Host, Expiry), for the claims' tests.
+const (
+	hostEnv   = "LIFESAT_PLAN_HOST"
+	expiryEnv = "LIFESAT_PLAN_EXPIRY"
+)
 
 func TestMain(m *testing.M) {
 	if os.Getenv(driverEnv) != "" {
@@ -64,6 +71,7 @@ func driver(args []string) int {
 	results := fs.String("results", "", "results folder")
 	csvFile := fs.String("csv", "", "table as CSV")
 	jsonFile := fs.String("json", "", "table as JSON")
+	batch := fs.Int("batch", 1, "tasks an index")
 	if err := fs.Parse(args[1:]); err != nil || fs.NArg() < 1 {
 		return fail(2, fmt.Errorf("usage: %s [flags] MANIFEST", args[0]))
 	}
@@ -82,12 +90,23 @@ func driver(args []string) int {
 		if err != nil {
 			return fail(2, err)
 		}
-		h, task, err := plan.ReadTask(f, i)
+		h, tasks, err := plan.ReadTasks(f, i**batch, (i+1)**batch)
 		if err != nil {
 			return fail(2, err)
 		}
+		var m *plan.Manifest
+		if h.Kind == plan.KindSplit {
+			f.Seek(0, 0)
+			if m, err = plan.Read(f); err != nil {
+				return fail(2, err)
+			}
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
+		timeUp := make(chan struct{})
+		usr1 := make(chan os.Signal, 1)
+		signal.Notify(usr1, syscall.SIGUSR1)
+		go func() { <-usr1; close(timeUp) }()
 		progress := func(lifesat.Progress) {}
 		if h := os.Getenv(holdEnv); strings.HasPrefix(h, strconv.Itoa(i)+":") {
 			mark := strings.TrimPrefix(h, strconv.Itoa(i)+":")
@@ -98,22 +117,39 @@ func driver(args []string) int {
 				}
 			}
 		}
-		rec, out, err := plan.RunTask(ctx, h, task, dir, &plan.TaskOptions{Engine: engine, Progress: progress})
+		failed := false
+		o := &plan.WorkOptions{TaskOptions: plan.TaskOptions{Engine: engine, Progress: progress, TimeUp: timeUp, Host: os.Getenv(hostEnv)},
+			Report: func(r plan.Report) {
+				status := ""
+				switch {
+				case r.Record != nil:
+					status = " " + r.Record.Status()
+					failed = failed || r.Record.Result.Status == "error"
+				case r.Holder != nil:
+					status = " by " + r.Holder.String()
+				}
+				fmt.Printf("task %s: %s%s\n", r.Task.Name(), r.Outcome, status)
+			}}
+		if d, err := time.ParseDuration(os.Getenv(expiryEnv)); err == nil {
+			o.Expiry = d
+			o.Heartbeat = d / 4
+			o.Poll = d / 10
+		}
+		err = plan.Work(ctx, h, tasks, m, dir, o)
 		switch {
-		case errors.Is(err, context.Canceled):
+		case errors.Is(err, context.Canceled), errors.Is(err, plan.ErrTimeUp):
 			return fail(3, fmt.Errorf("task %d stopped; no result written", i))
 		case errors.Is(err, plan.ErrIndex), errors.Is(err, plan.ErrResult):
 			return fail(2, err)
 		case err != nil:
 			return fail(1, err)
-		}
-		status := ""
-		if rec != nil {
-			status = " " + rec.Result.Status
-		}
-		fmt.Printf("task %d: %s%s\n", i, out, status)
-		if rec != nil && rec.Result.Status == "error" {
+		case failed:
 			return 1
+		}
+		select {
+		case <-timeUp:
+			return fail(3, fmt.Errorf("the engine's time is up"))
+		default:
 		}
 		return 0
 	case "collect":

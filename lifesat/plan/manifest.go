@@ -14,6 +14,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/job"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // Format is the version of the manifests and result files this package
@@ -53,12 +54,26 @@ type Header struct {
 	// columns: a sweep's axes ("rule", "size", ...), a split's "cube".
 	Axes []string `json:"axes,omitempty"`
 	// LimitSeconds bounds each task's search; 0 means no bound. A task
-	// that reaches it has the result "stopped", which is final.
+	// that reaches it has the result "stopped", which is final, unless
+	// Resplit says to cut its cube.
 	LimitSeconds float64 `json:"limit_seconds,omitempty"`
+	// Resplit is, for a split with a time limit, how many sub-cubes a
+	// task that reaches the limit without an answer cuts its cube into
+	// (Cut, by the method of Cut, on the cube's own formula): its result
+	// is "split", and the sub-cubes are new tasks (Record.Split). 0
+	// means no re-split.
+	Resplit int `json:"resplit,omitempty"`
 	// Whole is, for a split, the search that the tasks are cubes of.
 	Whole *job.Spec `json:"whole,omitempty"`
 	// Cut describes a split's cubes as they were planned.
 	Cut *CutStats `json:"cut,omitempty"`
+	// Proofs is, for a split whose "none exists" must be certified, the
+	// format of the proofs its tasks write ("drat" or "lrat", as
+	// logic.ProofFormat names them); "" means no proofs. A task whose
+	// cube has no answer then writes the clausal proof of it beside its
+	// result (Record.Proof), and Collect verifies every leaf's proof
+	// before it says that none exists.
+	Proofs string `json:"proofs,omitempty"`
 	// MemoryBytes is the largest memory estimate of a task's search
 	// (lifesat.Memory): what a scheduler should grant a task, with room
 	// for the program itself.
@@ -79,6 +94,10 @@ type Task struct {
 	Labels map[string]string `json:"labels,omitempty"`
 	// Spec is the exact search.
 	Spec job.Spec `json:"spec"`
+	// Sub is, for a task of a split that a cube's re-split made, its
+	// place below task Index: the child number at each level (see
+	// Record.Split). A manifest's tasks have none.
+	Sub []int `json:"-"`
 }
 
 // A Manifest is a plan: its header, then one task a line, in JSON.
@@ -156,7 +175,7 @@ const MaxLine = 16 << 20
 // search with the cells of cubes that partition it (Partition), and the
 // fingerprint. Every error wraps ErrManifest and names the line.
 func Read(r io.Reader) (*Manifest, error) {
-	m, _, err := read(r, -1)
+	m, _, err := read(r, -1, 0)
 	return m, err
 }
 
@@ -171,20 +190,34 @@ func ReadTask(r io.Reader, i int) (*Header, *Task, error) {
 	if i < 0 {
 		return nil, nil, fmt.Errorf("%w: task %d", ErrIndex, i)
 	}
-	m, t, err := read(r, i)
+	h, ts, err := ReadTasks(r, i, i+1)
 	if err != nil {
 		return nil, nil, err
 	}
-	if t == nil {
-		return nil, nil, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, i, m.Header.Tasks-1)
-	}
-	return &m.Header, t, nil
+	return h, &ts[0], nil
 }
 
-// read reads a manifest: every task when only is negative, else only
-// task only, which it returns (nil when there is no such task); the other
-// lines are hashed.
-func read(r io.Reader, only int) (*Manifest, *Task, error) {
+// ReadTasks reads the header and the tasks from..to-1 of a manifest, as
+// ReadTask reads one: the tasks of one array index of a batch. It wants
+// at least task from; the tasks past the manifest's last are left out.
+func ReadTasks(r io.Reader, from, to int) (*Header, []Task, error) {
+	if from < 0 || to <= from {
+		return nil, nil, fmt.Errorf("%w: tasks %d..%d", ErrIndex, from, to-1)
+	}
+	m, ts, err := read(r, from, to)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ts) == 0 {
+		return nil, nil, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, from, m.Header.Tasks-1)
+	}
+	return &m.Header, ts, nil
+}
+
+// read reads a manifest: every task when from is negative, else only
+// the tasks from..to-1, which it returns; the other lines are hashed.
+func read(r io.Reader, from, to int) (*Manifest, []Task, error) {
+	only := from
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := 0
 	next := func() ([]byte, error) {
@@ -208,7 +241,7 @@ func read(r io.Reader, only int) (*Manifest, *Task, error) {
 			return buf, nil
 		}
 	}
-	bad := func(format string, args ...any) (*Manifest, *Task, error) {
+	bad := func(format string, args ...any) (*Manifest, []Task, error) {
 		return nil, nil, fmt.Errorf("%w: line %d: %s", ErrManifest, line, fmt.Sprintf(format, args...))
 	}
 	first, err := next()
@@ -234,8 +267,16 @@ func read(r io.Reader, only int) (*Manifest, *Task, error) {
 		return bad("%d tasks; a manifest has 1 to %d", h.Tasks, MaxTasks)
 	case h.LimitSeconds < 0:
 		return bad("negative time limit")
+	case h.Resplit < 0 || h.Resplit > 0 && (h.Kind != KindSplit || h.LimitSeconds == 0 || h.Cut == nil):
+		return bad("only a split with a time limit re-splits its cubes, into 2 or more")
+	case h.Resplit == 1:
+		return bad("a cube re-splits into 2 or more cubes, not 1")
 	case (h.Kind == KindSplit) != (h.Whole != nil):
 		return bad("a split, and only a split, names its whole search")
+	case h.Proofs != "" && h.Kind != KindSplit:
+		return bad("only a split's tasks write proofs")
+	case h.Proofs != "" && h.Proofs != logic.DRAT.String() && h.Proofs != logic.LRAT.String():
+		return bad("proofs %q: want %s or %s", h.Proofs, logic.DRAT, logic.LRAT)
 	case !bytes.Equal(first, canonical(h)):
 		return bad("the header is not written as lifesat writes it")
 	}
@@ -243,12 +284,15 @@ func read(r io.Reader, only int) (*Manifest, *Task, error) {
 		if _, _, err := search(h.Whole); err != nil {
 			return bad("the whole search: %v", err)
 		}
+		if err := noProofDir(h.Whole); err != nil {
+			return bad("the whole search: %v", err)
+		}
 	}
 	hash := sha256.New()
 	noFP := *h
 	noFP.Fingerprint = ""
 	hash.Write(canonical(&noFP))
-	var found *Task
+	var found []Task
 	n := 0
 	for ; ; n++ {
 		data, err := next()
@@ -262,7 +306,7 @@ func read(r io.Reader, only int) (*Manifest, *Task, error) {
 			return bad("more tasks than the header's %d", h.Tasks)
 		}
 		hash.Write(data)
-		if only >= 0 && n != only {
+		if only >= 0 && (n < from || n >= to) {
 			continue
 		}
 		if len(bytes.TrimSpace(data)) == 0 {
@@ -279,7 +323,7 @@ func read(r io.Reader, only int) (*Manifest, *Task, error) {
 			return bad("task %d is not written as lifesat writes it", n)
 		}
 		if only >= 0 {
-			found = &t
+			found = append(found, t)
 			continue
 		}
 		m.Tasks = append(m.Tasks, t)
@@ -341,6 +385,9 @@ func checkTask(h *Header, t *Task, i int) error {
 	if _, _, err := search(&t.Spec); err != nil {
 		return err
 	}
+	if err := noProofDir(&t.Spec); err != nil {
+		return err
+	}
 	if h.Kind == KindSplit {
 		if _, err := cubeOf(h.Whole, &t.Spec); err != nil {
 			return err
@@ -357,6 +404,16 @@ func search(sp *job.Spec) (lifesat.Problem, *lifesat.Settings, error) {
 	q := *sp
 	q.Solver = ""
 	return q.Search()
+}
+
+// noProofDir refuses a spec that asks for a proof itself: a plan's
+// proofs are asked by its header (Header.Proofs), and each task's goes
+// beside its result, not to a path written in the manifest.
+func noProofDir(sp *job.Spec) error {
+	if sp.ProofDir != "" || sp.ProofFormat != logic.DRAT {
+		return errors.New("its search names a proof directory or format: a plan asks for proofs in its header (plan -proofs)")
+	}
+	return nil
 }
 
 // cubeOf is the cube of a split's task: the cells it knows beyond the

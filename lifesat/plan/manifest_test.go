@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -262,5 +263,49 @@ func TestReadTask(t *testing.T) {
 	spaced := bytes.Replace(good, []byte(`"seed":2`), []byte(`"seed": 2`), 1)
 	if _, _, err := plan.ReadTask(bytes.NewReader(spaced), 1); !errors.Is(err, plan.ErrManifest) || !strings.Contains(err.Error(), "written") {
 		t.Errorf("a task line lifesat does not write: %v", err)
+	}
+}
+
+// TestReadTasks: a batch's tasks are the manifest's, in order, the last
+// batch short; a batch past the manifest is an index error.
+func TestReadTasks(t *testing.T) {
+	m := smallSweep(t)
+	var buf bytes.Buffer
+	if err := m.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, n int }{{0, 3, 3}, {3, 6, 1}, {1, 2, 1}} {
+		h, ts, err := plan.ReadTasks(bytes.NewReader(buf.Bytes()), c.from, c.to)
+		if err != nil || h.Fingerprint != m.Header.Fingerprint || len(ts) != c.n {
+			t.Fatalf("tasks %d..%d: %d tasks, %v", c.from, c.to-1, len(ts), err)
+		}
+		for k, tk := range ts {
+			if !reflect.DeepEqual(tk, m.Tasks[c.from+k]) {
+				t.Errorf("tasks %d..%d: task %d differs", c.from, c.to-1, c.from+k)
+			}
+		}
+	}
+	if _, _, err := plan.ReadTasks(bytes.NewReader(buf.Bytes()), 4, 8); !errors.Is(err, plan.ErrIndex) {
+		t.Errorf("a batch past the manifest: %v", err)
+	}
+}
+
+// TestBatch: a batch holds about target of work, never fewer indices
+// than asked, never more tasks than the plan.
+func TestBatch(t *testing.T) {
+	for _, c := range []struct {
+		tasks         int
+		took, target  time.Duration
+		indices, want int
+	}{
+		{64, 100 * time.Millisecond, 20 * time.Second, 16, 4}, // 200 by the target, 4 by the indices
+		{64, 100 * time.Millisecond, 20 * time.Second, 4, 16}, // 16 by the indices
+		{1000, 5 * time.Second, 20 * time.Second, 16, 4},      // the target
+		{64, 30 * time.Second, 20 * time.Second, 16, 1},       // a task longer than the target
+		{5, 0, 20 * time.Second, 0, 5},                        // no bound but the plan
+	} {
+		if got := plan.Batch(c.tasks, c.took, c.target, c.indices); got != c.want {
+			t.Errorf("Batch(%d, %v, %v, %d) = %d, want %d", c.tasks, c.took, c.target, c.indices, got, c.want)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,14 +27,29 @@ var ErrResult = errors.New("plan: bad result file")
 type Record struct {
 	// Format is the result format's version, Format.
 	Format int `json:"lifesat_result"`
-	// Manifest is the manifest's fingerprint; Index and ID the task's.
+	// Manifest is the manifest's fingerprint; Index, Sub and ID the
+	// task's.
 	Manifest string `json:"manifest"`
 	Index    int    `json:"index"`
+	Sub      []int  `json:"sub,omitempty"`
 	ID       string `json:"id"`
 	// Result is the search's outcome: its status, its patterns (each
 	// re-simulated before the file was written) and the solver's
 	// statistics.
 	Result job.Result `json:"result"`
+	// Stop says why a search that was stopped stopped, when it was not
+	// the limit: StatusSplit (it reached the time limit of a split that
+	// re-splits, and Split holds its sub-cubes) or StatusSuperseded
+	// (another task answered the split).
+	Stop string `json:"stop,omitempty"`
+	// Split is, for StatusSplit, the sub-cubes: for each, the cells it
+	// knows beyond the task's, as [generation, x, y, state]. They
+	// partition the task's cube; sub-cube k is task Sub+[k].
+	Split [][][4]int `json:"split,omitempty"`
+	// Proof is, for a result "none" of a split that asks for proofs
+	// (Header.Proofs), where the proof of it is and the SHA-256 of its
+	// files.
+	Proof *ProofRef `json:"proof,omitempty"`
 	// Host and Engine say where it ran: the host name, and "slurm
 	// JOB_TASK", "kubernetes INDEX", "parallel SEQ" or "local".
 	Host   string `json:"host,omitempty"`
@@ -46,6 +63,51 @@ type Record struct {
 
 // ResultFile is the name of task i's result file in a results folder.
 func ResultFile(i int) string { return fmt.Sprintf("task-%06d.json", i) }
+
+// base is the task's files' name without extension: "task-000003" for
+// task 3 of the manifest, "task-000003.1.0" for sub-cube 0 of its
+// sub-cube 1.
+func (t *Task) base() string {
+	s := fmt.Sprintf("task-%06d", t.Index)
+	for _, k := range t.Sub {
+		s += fmt.Sprintf(".%d", k)
+	}
+	return s
+}
+
+// File is the name of the task's result file in a results folder.
+func (t *Task) File() string { return t.base() + ".json" }
+
+// Name is the task's name: its index, and its place below it for a
+// re-split's sub-cube: "3", "3.1.0".
+func (t *Task) Name() string {
+	s := strconv.Itoa(t.Index)
+	for _, k := range t.Sub {
+		s += "." + strconv.Itoa(k)
+	}
+	return s
+}
+
+// The statuses of a task beyond its search's (found, none, stopped,
+// error).
+const (
+	// StatusSplit: the task reached the time limit and its cube was
+	// re-split; its sub-cubes are tasks of their own.
+	StatusSplit = "split"
+	// StatusSuperseded: another task of the split found the answer first.
+	StatusSuperseded = "superseded"
+	// StatusRunning: a worker holds the task's claim (Collect only).
+	StatusRunning = "running"
+)
+
+// Status is the task's status as the record says it: the search's
+// (found, none, stopped or error), or StatusSplit or StatusSuperseded.
+func (rec *Record) Status() string {
+	if rec.Stop != "" {
+		return rec.Stop
+	}
+	return rec.Result.Status
+}
 
 // ResultsDir is the results folder of the manifest at path: the path
 // without its extension, and ".results".
@@ -70,21 +132,10 @@ func ReadRecord(h *Header, t *Task, dir string) (*Record, error) {
 
 // readRecord is ReadRecord that also returns the record's patterns.
 func readRecord(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, error) {
-	path := filepath.Join(dir, ResultFile(t.Index))
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil
-	}
-	if err != nil {
+	path := filepath.Join(dir, t.File())
+	data, err := readSmall(path)
+	if err != nil || data == nil {
 		return nil, nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxResult+1))
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(data) > MaxResult {
-		return nil, nil, fmt.Errorf("%w: %s: larger than %d bytes; delete it to run task %d again", ErrResult, path, MaxResult, t.Index)
 	}
 	rec, err := DecodeRecord(data)
 	var pats []*lifesat.Pattern
@@ -92,9 +143,30 @@ func readRecord(h *Header, t *Task, dir string) (*Record, []*lifesat.Pattern, er
 		pats, err = rec.check(h, t)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %s: %v; delete it to run task %d again", ErrResult, path, err, t.Index)
+		return nil, nil, fmt.Errorf("%w: %s: %v; delete it to run task %s again", ErrResult, path, err, t.Name())
 	}
 	return rec, pats, nil
+}
+
+// readSmall reads a result file, nil when it does not exist; one larger
+// than MaxResult is an error.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxResult+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxResult {
+		return nil, fmt.Errorf("%w: %s: larger than %d bytes; delete it to run its task again", ErrResult, path, MaxResult)
+	}
+	return data, nil
 }
 
 // DecodeRecord reads a result file's JSON, refusing unknown fields and
@@ -121,12 +193,53 @@ func (rec *Record) check(h *Header, t *Task) ([]*lifesat.Pattern, error) {
 	switch {
 	case rec.Manifest != h.Fingerprint:
 		return nil, fmt.Errorf("it belongs to another manifest (fingerprint %s, this manifest's is %s)", rec.Manifest, h.Fingerprint)
-	case rec.Index != t.Index || rec.ID != t.ID:
-		return nil, fmt.Errorf("it is the result of task %d (%s), not of task %d (%s)", rec.Index, rec.ID, t.Index, t.ID)
+	case rec.Index != t.Index || !slices.Equal(rec.Sub, t.Sub) || rec.ID != t.ID:
+		other := Task{Index: rec.Index, Sub: rec.Sub}
+		return nil, fmt.Errorf("it is the result of task %s (%s), not of task %s (%s)", other.Name(), rec.ID, t.Name(), t.ID)
 	case rec.WallSeconds < 0 || rec.CPUSeconds < 0:
 		return nil, errors.New("negative times")
 	}
+	if err := rec.checkStop(h); err != nil {
+		return nil, err
+	}
+	if err := rec.checkProof(h, t); err != nil {
+		return nil, err
+	}
 	return rec.Patterns(t)
+}
+
+// checkStop checks a stopped search's reason, and a split's sub-cubes:
+// at least two, that partition the assignments of their cells (the
+// cells a task knows already are checked by the sub-tasks' specs).
+func (rec *Record) checkStop(h *Header) error {
+	switch rec.Stop {
+	case "":
+		if len(rec.Split) > 0 {
+			return errors.New("sub-cubes without a split")
+		}
+		return nil
+	case StatusSplit, StatusSuperseded:
+	default:
+		return fmt.Errorf("unknown stop %q", rec.Stop)
+	}
+	switch {
+	case rec.Result.Status != job.Stopped:
+		return fmt.Errorf("%s, but the search's status is %q", rec.Stop, rec.Result.Status)
+	case h.Kind != KindSplit:
+		return fmt.Errorf("%s in a %s", rec.Stop, h.Kind)
+	case rec.Stop == StatusSuperseded && len(rec.Split) > 0:
+		return errors.New("sub-cubes of a superseded task")
+	case rec.Stop == StatusSplit && len(rec.Split) < 2:
+		return fmt.Errorf("a split into %d sub-cubes", len(rec.Split))
+	case rec.Stop == StatusSplit && len(rec.Split) > MaxResplit:
+		return fmt.Errorf("a split into %d sub-cubes, more than %d", len(rec.Split), MaxResplit)
+	}
+	if rec.Stop == StatusSplit {
+		if err := Partition(cubesOf(rec.Split)); err != nil {
+			return fmt.Errorf("the sub-cubes do not partition the cube: %v", err)
+		}
+	}
+	return nil
 }
 
 // Patterns reads the record's patterns back and re-simulates each

@@ -54,6 +54,9 @@ func (sw *Sweep) Plan() (*Manifest, error) {
 	if sw.Limit < 0 {
 		return nil, fmt.Errorf("%w: negative time limit", ErrPlan)
 	}
+	if sw.Settings != nil && sw.Settings.ProofDir != "" {
+		return nil, fmt.Errorf("%w: Settings.ProofDir: a sweep's tasks write no proofs (a split's do: SplitOptions.Proofs)", ErrPlan)
+	}
 	// An axis is a name and its values, each a change to the search.
 	type value struct {
 		label string
@@ -228,6 +231,15 @@ type SplitOptions struct {
 	CutOptions
 	// Limit bounds each task's search; 0 means no bound.
 	Limit time.Duration
+	// Resplit is how many sub-cubes a task that reaches Limit without
+	// an answer cuts its cube into (Header.Resplit); 0 means 4, and a
+	// negative number none: the limit is final.
+	Resplit int
+	// Proofs asks every task whose cube has no answer for the clausal
+	// proof of it, in ProofFormat (Header.Proofs): the split's solver
+	// must write proofs (logic.Prover).
+	Proofs      bool
+	ProofFormat logic.ProofFormat
 }
 
 // Split cuts the search for one answer of p under s into cubes (Cut)
@@ -251,12 +263,40 @@ func Split(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *Spl
 	if err != nil {
 		return nil, err
 	}
+	if set.ProofDir != "" {
+		return nil, fmt.Errorf("%w: Settings.ProofDir: a split's tasks write their proofs beside their results (SplitOptions.Proofs)", ErrPlan)
+	}
+	if o.Proofs {
+		if _, ok := logic.OrDefault(set.Solver).(logic.Prover); !ok {
+			name, _ := logic.Name(set.Solver)
+			return nil, fmt.Errorf("%w: proofs: the solver %s writes none (gophersat and cadical do)", ErrPlan, name)
+		}
+		if f := o.ProofFormat; f != logic.DRAT && f != logic.LRAT {
+			return nil, fmt.Errorf("%w: proofs: unknown format %v", ErrPlan, f)
+		}
+		if _, ok := logic.OrDefault(set.Solver).(logic.Gophersat); o.ProofFormat == logic.LRAT && !ok {
+			name, _ := logic.Name(set.Solver)
+			return nil, fmt.Errorf("%w: proofs: the solver %s writes no LRAT (gophersat does; DRAT for the others)", ErrPlan, name)
+		}
+	}
 	cubes, st, err := Cut(ctx, p, &set, &o.CutOptions)
 	if err != nil {
 		return nil, err
 	}
 	m := &Manifest{Header: Header{Kind: KindSplit, Answer: AnswerFirst, Axes: []string{"cube"},
 		LimitSeconds: o.Limit.Seconds(), Whole: whole, Cut: st}}
+	if o.Proofs {
+		m.Header.Proofs = o.ProofFormat.String()
+	}
+	switch {
+	case o.Limit == 0 || o.Resplit < 0:
+	case o.Resplit == 0:
+		m.Header.Resplit = 4
+	case o.Resplit == 1 || o.Resplit > MaxResplit:
+		return nil, fmt.Errorf("%w: a cube re-splits into 2 to %d sub-cubes, not %d", ErrPlan, MaxResplit, o.Resplit)
+	default:
+		m.Header.Resplit = o.Resplit
+	}
 	for _, c := range cubes {
 		q := p
 		q.Known = append(append([]lifesat.KnownCell(nil), p.Known...), c...)

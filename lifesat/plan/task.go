@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,10 +69,28 @@ type TaskOptions struct {
 	Engine string
 	// Progress, when not nil, hears the search's reports.
 	Progress func(lifesat.Progress)
-	// Poll is how often a task of a split looks whether another task
-	// has found the answer; 0 means every second.
+	// Poll is how often a running task looks whether another task of
+	// the split has found the answer, or another worker its own result;
+	// 0 means every second.
 	Poll time.Duration
+	// TimeUp, when it is closed, says that the engine's time for this
+	// worker is up (Slurm's --signal, GNU parallel's --timeout): a task
+	// of a split that re-splits cuts its cube at once, as at its time
+	// limit; any other task stops and writes nothing (ErrTimeUp), and
+	// runs again on resume.
+	TimeUp <-chan struct{}
+	// Host names the machine in the record and the claim; "" means
+	// os.Hostname. Heartbeat and Expiry are the claims' (0 means the
+	// constants of those names): every worker of a plan must agree on
+	// Expiry.
+	Host      string
+	Heartbeat time.Duration
+	Expiry    time.Duration
 }
+
+// ErrTimeUp is returned by RunTask and Work when TaskOptions.TimeUp
+// stopped a task that then wrote nothing.
+var ErrTimeUp = errors.New("plan: the engine's time is up")
 
 // What RunTask did.
 type Outcome int
@@ -82,8 +101,12 @@ const (
 	// Skipped: the task had a result file already; nothing ran.
 	Skipped
 	// Superseded: another task of the split found the answer, before
-	// this one started or while it ran; no result file was written.
+	// this one started (nothing written) or while it ran (a record
+	// StatusSuperseded, with the time spent).
 	Superseded
+	// Claimed: another live worker holds the task's claim, or took it
+	// over while this one ran; this one wrote nothing.
+	Claimed
 )
 
 func (o Outcome) String() string {
@@ -92,34 +115,58 @@ func (o Outcome) String() string {
 		return "skipped"
 	case Superseded:
 		return "superseded"
+	case Claimed:
+		return "claimed"
 	}
 	return "ran"
 }
 
 // FoundFile is the name of the file in a split's results folder that
-// says which task found the answer: two lines, the task's index and the
-// manifest's fingerprint. Running tasks look for it and stop; an engine's
-// script reads its first line to know whether its own task found the
-// answer (and then cancels the others).
+// says which task found the answer: two lines, the task's name and the
+// manifest's fingerprint. Running tasks look for it and stop; an
+// engine's script looks for it to cancel the indices not yet started.
 const FoundFile = "found"
 
 // RunTask runs task t of the manifest with header h (as ReadTask or Read
-// reads them) and writes its result file in dir, which it
-// creates if need be. A task whose result file exists and is valid is
-// not run again (Skipped), so a killed or requeued array resumes where
-// it stopped; a result file that is corrupt or foreign is an error, and
-// is left alone. A task of a split does not start, or stops, once
-// another task has found the answer (Superseded, no file written).
+// reads them, or a sub-task of a re-split) and writes its result file in
+// dir, which it creates if need be. A task whose result file exists and
+// is valid is not run again (Skipped), so a killed or requeued array
+// resumes where it stopped; a result file that is corrupt or foreign is
+// an error, and is left alone. A task of a split does not start once
+// another task has found the answer (Superseded).
 //
-// The result file is written whole or not at all: to a temporary file
-// in dir, synced, then renamed to ResultFile(i). Every pattern it holds
-// is re-simulated first. A search that reaches the manifest's time limit
-// is written as stopped, which is final; one that ctx stops (a signal,
-// a cancelled job) writes nothing and returns ctx's error, so the task
-// runs again on resume. A search that fails is written with the status
-// "error" and its message, and RunTask returns no error: the failure is
-// the task's result.
+// While it runs, the task holds a claim in dir (ClaimFile), renewed
+// every Heartbeat: a second worker on the same task finds it and returns
+// Claimed at once, unless the claim is stale (its heartbeat older than
+// Expiry, or its process gone), which it then takes over. A running task
+// stops within a Poll when another task of its split finds the answer (a
+// record StatusSuperseded is written, with the time spent), when another
+// worker wrote its result, or when its claim was taken over (Claimed,
+// nothing written).
+//
+// The result file is written whole or not at all, and never over another
+// (a temporary file in dir, synced, then linked to its name: of two
+// workers the first wins). Every pattern it holds is re-simulated first.
+// A search that reaches the manifest's time limit is written as stopped,
+// which is final, unless the split re-splits (Header.Resplit): then its
+// cube is cut and the record says StatusSplit. One that ctx stops (a
+// signal, a cancelled job) writes nothing and returns ctx's error, so
+// the task runs again on resume. A search that fails is written with the
+// status "error" and its message, and RunTask returns no error: the
+// failure is the task's result.
+//
+// In a split that asks for proofs (Header.Proofs) the search writes its
+// proof into a hidden temporary folder in dir; a result "none" records
+// the SHA-256 of its formula and proof files (Record.Proof), and once
+// the result file is written the folder takes its name, Task.ProofDir.
+// A search that answers "none" without a proof is a failed task.
 func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptions) (*Record, Outcome, error) {
+	rec, out, _, err := runTask(ctx, h, t, dir, options(opt), cputime.Process())
+	return rec, out, err
+}
+
+// options fills in the defaults.
+func options(opt *TaskOptions) TaskOptions {
 	var o TaskOptions
 	if opt != nil {
 		o = *opt
@@ -130,156 +177,244 @@ func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptio
 	if o.Poll <= 0 {
 		o.Poll = time.Second
 	}
-	i := t.Index
-	if i < 0 || i >= h.Tasks {
-		return nil, Ran, fmt.Errorf("%w: task %d: the manifest has tasks 0..%d", ErrIndex, i, h.Tasks-1)
+	if o.Host == "" {
+		o.Host, _ = os.Hostname()
+	}
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = Heartbeat
+	}
+	if o.Expiry <= 0 {
+		o.Expiry = ClaimExpiry
+	}
+	return o
+}
+
+// Why a task's search was stopped from inside.
+var (
+	errLimit      = errors.New("the task's time limit")
+	errTimeUp     = errors.New("the engine's time is up")
+	errSuperseded = errors.New("another task found the answer")
+	errElsewhere  = errors.New("another worker wrote the result")
+	errLost       = errors.New("the claim was taken over")
+)
+
+// runTask is RunTask with the options filled in; its record's CPU time
+// counts from cpu0, the process's processor time when the worker began
+// this task (or when the process began, for its first). It returns the
+// live claim of another worker when the outcome is Claimed.
+func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions, cpu0 time.Duration) (*Record, Outcome, *Claim, error) {
+	name := t.Name()
+	if t.Index < 0 || t.Index >= h.Tasks {
+		return nil, Ran, nil, fmt.Errorf("%w: task %s: the manifest has tasks 0..%d", ErrIndex, name, h.Tasks-1)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, Ran, err
+		return nil, Ran, nil, err
 	}
 	if rec, err := ReadRecord(h, t, dir); err != nil || rec != nil {
-		return rec, Skipped, err
+		return rec, Skipped, nil, err
 	}
 	split := h.Kind == KindSplit
 	if split {
 		if _, ok := FoundBy(h, dir); ok {
-			return nil, Superseded, nil
+			return nil, Superseded, nil, nil
 		}
+	}
+	me := myClaim(o.Host, o.Engine)
+	cl, other, err := claim(filepath.Join(dir, t.ClaimFile()), me, o.Expiry)
+	if err != nil {
+		return nil, Ran, nil, err
+	}
+	if other != nil {
+		return nil, Claimed, other, nil
+	}
+	defer cl.release()
+	// The result may have been written between the look and the claim.
+	if rec, err := ReadRecord(h, t, dir); err != nil || rec != nil {
+		return rec, Skipped, nil, err
 	}
 	run, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if h.LimitSeconds > 0 {
-		var stop context.CancelFunc
-		run, stop = context.WithTimeout(run, time.Duration(h.LimitSeconds*float64(time.Second)))
-		defer stop()
+		stop := time.AfterFunc(time.Duration(h.LimitSeconds*float64(time.Second)), func() { cancel(errLimit) })
+		defer stop.Stop()
 	}
-	superseded := errors.New("another task found the answer")
-	if split {
-		go func() {
-			tick := time.NewTicker(o.Poll)
-			defer tick.Stop()
-			for {
-				select {
-				case <-run.Done():
-					return
-				case <-tick.C:
-					if _, ok := FoundBy(h, dir); ok {
-						cancel(superseded)
-						return
-					}
-				}
-			}
-		}()
-	}
-	host, _ := os.Hostname()
+	go watch(run, cancel, h, t, dir, cl, o)
 	start := time.Now()
-	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: i, ID: t.ID,
-		Host: host, Engine: o.Engine, Started: start.UTC().Round(time.Millisecond)}
-	cpu := cputime.Process()
+	rec := &Record{Format: Format, Manifest: h.Fingerprint, Index: t.Index, Sub: t.Sub, ID: t.ID,
+		Host: o.Host, Engine: o.Engine, Started: start.UTC().Round(time.Millisecond)}
+	if beforeSearch != nil {
+		beforeSearch(run)
+	}
 	sp := t.Spec
+	proof, err := startProof(h, t, dir, &sp)
+	if err != nil {
+		return nil, Ran, nil, err
+	}
+	defer proof.discard() // unless placed
 	res := job.Run(run, &sp, o.Progress)
-	rec.WallSeconds = time.Since(start).Seconds()
-	rec.CPUSeconds = max(0, (cputime.Process() - cpu).Seconds())
 	rec.Result = *res
-	// A search stopped from outside writes nothing: it runs again on
-	// resume. One that ended first keeps its answer.
-	if res.Status == job.Stopped {
-		switch {
-		case ctx.Err() != nil:
-			return nil, Ran, ctx.Err()
-		case context.Cause(run) == superseded:
-			return nil, Superseded, nil
+	if res.Status == job.None && proof != nil {
+		if rec.Proof, err = proof.seal(); err != nil {
+			rec.Result.Status, rec.Result.Error = job.Failed, "proof: "+err.Error()
 		}
 	}
+	if res.Status == job.Stopped {
+		switch why := context.Cause(run); {
+		case ctx.Err() != nil:
+			// Stopped from outside: nothing is written, the task runs
+			// again on resume.
+			return nil, Ran, nil, ctx.Err()
+		case why == errElsewhere || why == errLost:
+			return nil, Claimed, nil, nil
+		case why == errSuperseded:
+			rec.Stop = StatusSuperseded
+		case why == errLimit || why == errTimeUp:
+			if _, ok := FoundBy(h, dir); split && ok {
+				rec.Stop = StatusSuperseded
+				break
+			}
+			if split && h.Resplit > 0 {
+				sub, err := resplit(ctx, h, t)
+				if err != nil && ctx.Err() != nil {
+					return nil, Ran, nil, ctx.Err()
+				}
+				if err != nil {
+					return nil, Ran, nil, fmt.Errorf("plan: task %s: re-split: %v", name, err)
+				}
+				if sub != nil {
+					rec.Stop, rec.Split = StatusSplit, sub
+					break
+				}
+			}
+			if why == errTimeUp {
+				return nil, Ran, nil, ErrTimeUp
+			}
+		}
+	}
+	rec.WallSeconds = time.Since(start).Seconds()
+	rec.CPUSeconds = max(0, (cputime.Process() - cpu0).Seconds())
 	// The answer as it will be read back, re-simulated.
 	if _, err := rec.Patterns(t); err != nil {
-		return nil, Ran, fmt.Errorf("plan: task %d: internal error: %v", i, err)
+		return nil, Ran, nil, fmt.Errorf("plan: task %s: internal error: %v", name, err)
+	}
+	if rec.Stop != "" {
+		if err := rec.checkStop(h); err != nil {
+			return nil, Ran, nil, fmt.Errorf("plan: task %s: internal error: %v", name, err)
+		}
 	}
 	data, err := json.MarshalIndent(rec, "", " ")
 	if err != nil {
-		return nil, Ran, err
+		return nil, Ran, nil, err
 	}
-	if err := writeAtomic(dir, ResultFile(i), append(data, '\n')); err != nil {
-		return nil, Ran, err
+	won, err := writeNew(dir, t.File(), append(data, '\n'))
+	if err != nil {
+		return nil, Ran, nil, err
 	}
-	if split && res.Status == job.Found {
-		mark := fmt.Sprintf("%d\n%s\n", i, h.Fingerprint)
-		if err := writeAtomic(dir, FoundFile, []byte(mark)); err != nil {
-			return rec, Ran, err
+	if !won { // another worker's result came first: it stands
+		rec, err := ReadRecord(h, t, dir)
+		return rec, Skipped, nil, err
+	}
+	if rec.Proof != nil {
+		if err := proof.place(); err != nil {
+			return nil, Ran, nil, fmt.Errorf("plan: task %s: its proof: %v", name, err)
 		}
 	}
-	return rec, Ran, nil
+	out := Ran
+	if rec.Stop == StatusSuperseded {
+		out = Superseded
+	}
+	if split && res.Status == job.Found {
+		mark := fmt.Sprintf("%s\n%s\n", name, h.Fingerprint)
+		if err := writeAtomic(dir, FoundFile, []byte(mark)); err != nil {
+			return rec, out, nil, err
+		}
+	}
+	return rec, out, nil, nil
 }
 
-// beforeRename, when not nil, is called by writeAtomic between the
-// temporary file's sync and its rename: the tests kill a task there.
-var beforeRename func()
+// watch runs beside a task's search until run ends: every o.Poll it
+// stops the search when the split has its answer or another worker
+// wrote this task's result, every o.Heartbeat it renews the claim (and
+// stops the search when the claim is no longer this worker's), and it
+// stops the search when o.TimeUp is closed.
+func watch(run context.Context, cancel context.CancelCauseFunc, h *Header, t *Task, dir string, cl *held, o TaskOptions) {
+	tick := time.NewTicker(min(o.Poll, o.Heartbeat))
+	defer tick.Stop()
+	beat := time.Now()
+	for {
+		select {
+		case <-run.Done():
+			return
+		case <-o.TimeUp:
+			cancel(errTimeUp)
+			return
+		case <-tick.C:
+		}
+		if _, ok := FoundBy(h, dir); ok && h.Kind == KindSplit {
+			cancel(errSuperseded)
+			return
+		}
+		if _, err := os.Stat(filepath.Join(dir, t.File())); err == nil {
+			cancel(errElsewhere)
+			return
+		}
+		if time.Since(beat) >= o.Heartbeat {
+			beat = time.Now()
+			if !cl.beat() {
+				cancel(errLost)
+				return
+			}
+		}
+	}
+}
+
+// beforeSearch, when not nil, is called with the search's context just
+// before the search: the tests make a task's time run out there.
+var beforeSearch func(context.Context)
 
 // FoundBy reports which task of the split with header h found its
-// answer, as the FoundFile of dir says, when that task's result file is
-// of this manifest and says found. It does not re-simulate the answer: a
-// FoundFile only stops tasks, and Collect checks the answer itself.
-func FoundBy(h *Header, dir string) (int, bool) {
+// answer, by name ("3", "3.1"), as the FoundFile of dir says, when that
+// task's result file is of this manifest and says found. It does not
+// re-simulate the answer: a FoundFile only stops tasks, and Collect
+// checks the answer itself.
+func FoundBy(h *Header, dir string) (string, bool) {
 	data, err := os.ReadFile(filepath.Join(dir, FoundFile))
 	if err != nil || len(data) > 1<<10 {
-		return 0, false
+		return "", false
 	}
 	lines := strings.Split(string(data), "\n")
 	if len(lines) != 3 || lines[1] != h.Fingerprint || lines[2] != "" {
-		return 0, false
+		return "", false
 	}
-	i, err := strconv.Atoi(lines[0])
-	if err != nil || i < 0 || i >= h.Tasks {
-		return 0, false
+	t, ok := parseName(lines[0])
+	if !ok || t.Index >= h.Tasks {
+		return "", false
 	}
-	data, err = os.ReadFile(filepath.Join(dir, ResultFile(i)))
+	data, err = os.ReadFile(filepath.Join(dir, t.File()))
 	if err != nil || len(data) > MaxResult {
-		return 0, false
+		return "", false
 	}
 	rec, err := DecodeRecord(data)
-	if err != nil || rec.Manifest != h.Fingerprint || rec.Index != i || rec.Result.Status != job.Found {
-		return 0, false
+	if err != nil || rec.Manifest != h.Fingerprint || rec.Index != t.Index || !slices.Equal(rec.Sub, t.Sub) || rec.Result.Status != job.Found {
+		return "", false
 	}
-	return i, true
+	return lines[0], true
 }
 
-// writeAtomic writes data to dir/name whole or not at all: to a
-// temporary file in dir, synced to disk, renamed over name, and the
-// folder synced so that the rename lasts. A reader never sees part of
-// the file, and a writer killed on the way leaves only a temporary file
-// whose name starts with ".".
-func writeAtomic(dir, name string, data []byte) error {
-	f, err := os.CreateTemp(dir, "."+name+".tmp-*")
-	if err != nil {
-		return err
+// parseName reads a task's name, "3" or "3.1.0", as a task's Index and
+// Sub.
+func parseName(s string) (Task, bool) {
+	var t Task
+	for i, w := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 || strconv.Itoa(n) != w {
+			return Task{}, false
+		}
+		if i == 0 {
+			t.Index = n
+		} else {
+			t.Sub = append(t.Sub, n)
+		}
 	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // after a failure; after the rename there is nothing to remove
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if beforeRename != nil {
-		beforeRename()
-	}
-	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return t, true
 }

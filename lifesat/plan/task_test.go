@@ -161,7 +161,7 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := tab.Summary; s.Verdict != plan.VerdictIncomplete || !reflect.DeepEqual(s.MissingTasks, []int{1, 3}) || tab.Rows[1].Status != plan.Missing {
+	if s := tab.Summary; s.Verdict != plan.VerdictIncomplete || !reflect.DeepEqual(s.MissingTasks, []string{"1", "3"}) || tab.Rows[1].Status != plan.Missing {
 		t.Errorf("with tasks 1 and 3 missing: %+v", s)
 	}
 	for i := range m.Tasks {
@@ -287,7 +287,7 @@ func TestSplitFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := tab.Summary
-	if s.Verdict != plan.VerdictFound || *s.FoundBy != found || s.Missing != len(m.Tasks)-found-1 {
+	if s.Verdict != plan.VerdictFound || s.FoundBy != strconv.Itoa(found) || s.Superseded != len(m.Tasks)-found-1 || s.Missing != 0 {
 		t.Errorf("summary %+v", s)
 	}
 	if err := p.Check(tab.Answer(), &lifesat.Settings{Seed: 1}); err != nil {
@@ -323,7 +323,7 @@ func TestSplitNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := tab.Summary; s.Verdict != plan.VerdictIncomplete || !reflect.DeepEqual(s.MissingTasks, []int{last}) {
+	if s := tab.Summary; s.Verdict != plan.VerdictIncomplete || !reflect.DeepEqual(s.MissingTasks, []string{strconv.Itoa(last)}) {
 		t.Errorf("with cube %d missing: %+v", last, s)
 	}
 }

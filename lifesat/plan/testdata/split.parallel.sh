@@ -11,15 +11,16 @@
 #
 # Any other parallel option can be given the same way. The exit status is collect's (0
 # found, 1 none exists, 3 incomplete, 2 bad input); the table goes to
-# /shared/my split.results/table.csv and table.json. A task that has its result file already is
-# skipped, so after a kill or a failure run the script again: only the tasks without a
-# result run. A task that finds the answer writes /shared/my split.results/found; the tasks that
-# run then stop within a second, and the tasks after them stop at once.
+# /shared/my split.results/table.csv and table.json. Job K runs task K, then the
+# split's open tasks (the sub-cubes of cubes that reached the time limit and re-split).
+# A task that has its result file, or that a live worker claims, is skipped; the joblog
+# (/shared/my split.results/parallel.joblog) lets a second run start only the jobs that failed, were
+# killed or never ran (--resume-failed): after a kill or a failure, run the script again.
 set -u
 manifest='/shared/my split.jsonl'
 results='/shared/my split.results'
 lifesat=(/opt/bin/lifesat)
 mkdir -p "$results" || exit 2
-seq 0 3 | parallel --will-cite -q -j 100% --joblog "$results/parallel.joblog" --wd . "$@" \
-	"${lifesat[@]}" task -results "$results" "$manifest" {}
+seq 0 3 | parallel --will-cite -q -j 100% --joblog "$results/parallel.joblog" --resume-failed --wd . "$@" \
+	"${lifesat[@]}" task -batch 1 -results "$results" "$manifest" {}
 exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"

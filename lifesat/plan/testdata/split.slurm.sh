@@ -1,54 +1,75 @@
 #!/bin/bash
 # Slurm job array for the lifesat split /shared/my split.jsonl: 4 tasks, cubes of one
-# search: the first task that finds a pattern cancels the others.
+# search: the first task that finds a pattern stops the others.
 # Written by lifesat plan.
 #
 #   bash split.slurm.sh
-#       submits the array (as many tasks at once as Slurm allows) and a collect job
+#       submits the array (as many indices at once as Slurm allows) and a collect job
 #       that runs when the array has ended, however it ended
 #   bash split.slurm.sh --wait
 #       the same, and waits for the collect job: the exit status is collect's
 #       (0 found, 1 none exists, 3 incomplete, 2 bad input)
 #
-# Array index K runs tasks 2K to 2K+1, one after the other ("bash SCRIPT task"). A task that
-# has its result file already is skipped, so to resume a cancelled or failed array,
-# submit again: only the tasks without a result run. The collect job writes the table
-# to /shared/my split.results/table.csv and table.json, and its output names the missing tasks.
+# Array index K runs task K ("lifesat task -batch 1 M K"),
+# then the split's open tasks (the sub-cubes of cubes that reached the time limit and
+# re-split), as long as its time allows. A task that has its result file, or that a live
+# worker claims, is skipped, so to resume a cancelled or failed array, submit again:
+# only the tasks without a result run. The collect job writes the table to
+# /shared/my split.results/table.csv and table.json, and its output names the missing tasks.
+# --requeue: a task preempted or on a failed node is queued again.
 set -u
 manifest='/shared/my split.jsonl'
 results='/shared/my split.results'
 lifesat=(/opt/bin/lifesat)
-tasks=4
-per=2
 case "${1:-submit}" in
 task)
-	first=$((SLURM_ARRAY_TASK_ID * per))
-	last=$((first + per - 1))
-	[ "$last" -lt "$tasks" ] || last=$((tasks - 1))
-	rc=0
-	for i in $(seq "$first" "$last"); do
-		"${lifesat[@]}" task -results "$results" "$manifest" "$i" || rc=$?
-		if [ "$(head -n 1 "$results/found" 2>/dev/null)" = "$i" ]; then
-			# This task found the answer: cancel the others, running and pending, not itself.
-			squeue -h -r -j "$SLURM_ARRAY_JOB_ID" -o %i |
-				grep -vxF "${SLURM_ARRAY_JOB_ID}_$SLURM_ARRAY_TASK_ID" | xargs -r scancel
-			break
-		fi
-	done
+	# lifesat runs in the background so that the USR1 of --signal reaches it.
+	trap 'kill -USR1 "$pid" 2>/dev/null' USR1
+	"${lifesat[@]}" task -batch 1 -results "$results" "$manifest" "$SLURM_ARRAY_TASK_ID" &
+	pid=$!
+	while wait "$pid"; rc=$?; [ "$rc" -gt 128 ] && kill -0 "$pid" 2>/dev/null; do :; done
+	if [ -s "$results/found" ]; then
+		# The split is answered: the pending indices need not start.
+		squeue -h -r -t PENDING -j "$SLURM_ARRAY_JOB_ID" -o %i | xargs -r scancel
+	fi
 	exit "$rc"
 	;;
 collect)
-	exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	rc=$?
+	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
+	exit "$rc"
 	;;
 submit | --wait)
 	mkdir -p "$results" || exit 2
-	array=$(sbatch --parsable --job-name=c2-5x5 --array=0-1 --ntasks=1 --cpus-per-task=1 --mem=257M \
+	array=$(sbatch --parsable --job-name=c2-5x5 --array=0-3 --ntasks=1 --cpus-per-task=1 --requeue --mem=257M \
 		-o "$results/slurm-%A_%a.out" "$0" task) || exit 2
-	echo "array job $array: 4 tasks"
-	wait=
-	[ "${1:-}" != --wait ] || wait=--wait
-	exec sbatch --parsable $wait --job-name=c2-5x5-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M \
-		-o "$results/collect-%j.out" "$0" collect
+	collect=$(sbatch --parsable --job-name=c2-5x5-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M \
+		-o "$results/collect-%j.out" "$0" collect) || exit 2
+	echo "array job $array: 4 tasks; collect job $collect"
+	[ "${1:-}" = --wait ] || exit 0
+	# Wait for the collect job's status file, or for squeue to no longer
+	# list the job, asking every second for 20 s, every 5 s for 2 minutes,
+	# then every 30 s (sbatch --wait asks after 2, 10 and 42 s, then every
+	# 32 s: a short plan would wait for the 42 s).
+	waited=0 failed=0
+	while [ ! -e "$results/collect-$collect.status" ] && [ "$failed" -lt 10 ]; do
+		if queued=$(squeue -h -j "$collect" -o %i 2>/dev/null); then
+			[ -n "$queued" ] || break
+			failed=0
+		else
+			failed=$((failed + 1))
+		fi
+		if [ "$waited" -lt 20 ]; then step=1; elif [ "$waited" -lt 120 ]; then step=5; else step=30; fi
+		sleep "$step"
+		waited=$((waited + step))
+	done
+	cat "$results/collect-$collect.out" >&2
+	if ! rc=$(cat "$results/collect-$collect.status" 2>/dev/null); then
+		echo "the collect job $collect ended without a status (cancelled?)" >&2
+		exit 3
+	fi
+	exit "$rc"
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2

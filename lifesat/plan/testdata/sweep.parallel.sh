@@ -10,14 +10,15 @@
 #
 # Any other parallel option can be given the same way. The exit status is collect's (0
 # complete, 3 incomplete, 2 bad input); the table goes to
-# sweep.results/table.csv and table.json. A task that has its result file already is
-# skipped, so after a kill or a failure run the script again: only the tasks without a
-# result run.
+# sweep.results/table.csv and table.json. Job K runs task K.
+# A task that has its result file, or that a live worker claims, is skipped; the joblog
+# (sweep.results/parallel.joblog) lets a second run start only the jobs that failed, were
+# killed or never ran (--resume-failed): after a kill or a failure, run the script again.
 set -u
 manifest=sweep.jsonl
 results=sweep.results
 lifesat=(lifesat)
 mkdir -p "$results" || exit 2
-seq 0 2 | parallel --will-cite -q -j 2 --joblog "$results/parallel.joblog" --wd . "$@" \
-	"${lifesat[@]}" task -results "$results" "$manifest" {}
+seq 0 2 | parallel --will-cite -q -j 2 --joblog "$results/parallel.joblog" --resume-failed --wd . "$@" \
+	"${lifesat[@]}" task -batch 1 -results "$results" "$manifest" {}
 exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"

@@ -3,45 +3,66 @@
 # Written by lifesat plan.
 #
 #   bash sweep.slurm.sh
-#       submits the array (2 tasks at once) and a collect job
+#       submits the array (2 indices at once) and a collect job
 #       that runs when the array has ended, however it ended
 #   bash sweep.slurm.sh --wait
 #       the same, and waits for the collect job: the exit status is collect's
 #       (0 complete, 3 incomplete, 2 bad input)
 #
-# Array index K runs task K ("bash SCRIPT task"). A task that
-# has its result file already is skipped, so to resume a cancelled or failed array,
-# submit again: only the tasks without a result run. The collect job writes the table
-# to sweep.results/table.csv and table.json, and its output names the missing tasks.
+# Array index K runs task K ("lifesat task -batch 1 M K"). A task that has its result file, or that a live
+# worker claims, is skipped, so to resume a cancelled or failed array, submit again:
+# only the tasks without a result run. The collect job writes the table to
+# sweep.results/table.csv and table.json, and its output names the missing tasks.
+# --requeue: a task preempted or on a failed node is queued again.
 set -u
 manifest=sweep.jsonl
 results=sweep.results
 lifesat=(lifesat)
-tasks=3
-per=1
 case "${1:-submit}" in
 task)
-	first=$((SLURM_ARRAY_TASK_ID * per))
-	last=$((first + per - 1))
-	[ "$last" -lt "$tasks" ] || last=$((tasks - 1))
-	rc=0
-	for i in $(seq "$first" "$last"); do
-		"${lifesat[@]}" task -results "$results" "$manifest" "$i" || rc=$?
-	done
+	# lifesat runs in the background so that the USR1 of --signal reaches it.
+	trap 'kill -USR1 "$pid" 2>/dev/null' USR1
+	"${lifesat[@]}" task -batch 1 -results "$results" "$manifest" "$SLURM_ARRAY_TASK_ID" &
+	pid=$!
+	while wait "$pid"; rc=$?; [ "$rc" -gt 128 ] && kill -0 "$pid" 2>/dev/null; do :; done
 	exit "$rc"
 	;;
 collect)
-	exec "${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	rc=$?
+	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
+	exit "$rc"
 	;;
 submit | --wait)
 	mkdir -p "$results" || exit 2
-	array=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf --array=0-2%2 --ntasks=1 --cpus-per-task=1 --mem=257M --time=1:00:00 \
+	array=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf --array=0-2%2 --ntasks=1 --cpus-per-task=1 --requeue --mem=257M --time=1:00:00 \
 		-o "$results/slurm-%A_%a.out" "$0" task) || exit 2
-	echo "array job $array: 3 tasks"
-	wait=
-	[ "${1:-}" != --wait ] || wait=--wait
-	exec sbatch --parsable $wait --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
-		-o "$results/collect-%j.out" "$0" collect
+	collect=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
+		-o "$results/collect-%j.out" "$0" collect) || exit 2
+	echo "array job $array: 3 tasks; collect job $collect"
+	[ "${1:-}" = --wait ] || exit 0
+	# Wait for the collect job's status file, or for squeue to no longer
+	# list the job, asking every second for 20 s, every 5 s for 2 minutes,
+	# then every 30 s (sbatch --wait asks after 2, 10 and 42 s, then every
+	# 32 s: a short plan would wait for the 42 s).
+	waited=0 failed=0
+	while [ ! -e "$results/collect-$collect.status" ] && [ "$failed" -lt 10 ]; do
+		if queued=$(squeue -h -j "$collect" -o %i 2>/dev/null); then
+			[ -n "$queued" ] || break
+			failed=0
+		else
+			failed=$((failed + 1))
+		fi
+		if [ "$waited" -lt 20 ]; then step=1; elif [ "$waited" -lt 120 ]; then step=5; else step=30; fi
+		sleep "$step"
+		waited=$((waited + step))
+	done
+	cat "$results/collect-$collect.out" >&2
+	if ! rc=$(cat "$results/collect-$collect.status" 2>/dev/null); then
+		echo "the collect job $collect ended without a status (cancelled?)" >&2
+		exit 3
+	fi
+	exit "$rc"
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2
