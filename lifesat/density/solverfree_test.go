@@ -1,4 +1,4 @@
-package lifesat_test
+package density_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -36,8 +37,8 @@ func checkMax(t *testing.T, p lifesat.Problem, res *lifesat.MaxResult) {
 }
 
 // TestMaximizeDensityOEIS checks Maximize on n x n still lifes, which
-// package density answers under Life from n = 10 on (smaller boxes go to
-// the row program MaxStillLife), against OEIS A055397: n <= 14 normally,
+// MaxStillLife answers under Life from n = 10 on (smaller boxes go to
+// the row program MaxStillLifeRule), against OEIS A055397: n <= 14 normally,
 // n <= 16 with LIFESAT_STRESS.
 func TestMaximizeDensityOEIS(t *testing.T) {
 	top := 14
@@ -58,7 +59,7 @@ func TestMaximizeDensityOEIS(t *testing.T) {
 }
 
 // TestMaximizeDensityRectangles compares rectangles that Maximize hands
-// to package density with MaxStillLife, the row program without bounds.
+// to MaxStillLife with MaxStillLifeRule, the row program without bounds.
 func TestMaximizeDensityRectangles(t *testing.T) {
 	boxes := [][2]int{{9, 17}, {17, 9}}
 	if lifetest.Stress() {
@@ -66,7 +67,7 @@ func TestMaximizeDensityRectangles(t *testing.T) {
 	}
 	for _, box := range boxes {
 		w, h := box[0], box[1]
-		want, err := lifesat.MaxStillLife(context.Background(), w, h, rule.Life)
+		want, err := density.MaxStillLifeRule(context.Background(), w, h, rule.Life)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +78,7 @@ func TestMaximizeDensityRectangles(t *testing.T) {
 		}
 		checkMax(t, p, res)
 		if res.Population != want.Population {
-			t.Errorf("%dx%d: Maximize %d live cells, MaxStillLife %d", w, h, res.Population, want.Population)
+			t.Errorf("%dx%d: Maximize %d live cells, MaxStillLifeRule %d", w, h, res.Population, want.Population)
 		}
 	}
 }
@@ -104,9 +105,10 @@ func TestMaximizeDensityCancelled(t *testing.T) {
 }
 
 // TestMaximizeDensityOscillator compares Maximize on period-2
-// oscillators, which package density answers under Life, with the SAT
+// oscillators, which MaxOscillator answers under Life, with the SAT
 // ladder (asked for by naming a solver): 5x5, and 6x6 with
-// LIFESAT_STRESS. Bosch's Figure 10 (8x8) is checked in package density.
+// LIFESAT_STRESS. Bosch's Figure 10 (8x8) is checked by
+// TestMaxOscillatorBosch.
 func TestMaximizeDensityOscillator(t *testing.T) {
 	sizes := []int{4, 5}
 	if lifetest.Stress() {
