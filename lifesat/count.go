@@ -28,7 +28,7 @@ func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n, ok, err := registered().Count(ctx, p, set); ok {
+	if n, ok, err := registered().CountPlain(ctx, p, set); ok {
 		return n, err
 	}
 	n := new(big.Int)

@@ -50,7 +50,7 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 		return nil, fmt.Errorf("%w: Maximize takes one rule, not the partial rule %v", ErrProblem, set.Rule)
 	}
 	if given == "" && set.Solver == nil {
-		if res, ok, err := registered().Maximize(ctx, p, set); ok {
+		if res, ok, err := registered().MaximizePlain(ctx, p, set); ok {
 			return res, err
 		}
 	}

@@ -25,12 +25,12 @@ import (
 // caller named neither a Solver nor an Encoding, and never with a partial
 // rule.
 type SolverFree interface {
-	// Count returns what Count returns for p: the number of patterns
+	// CountPlain returns what Count returns for p: the number of patterns
 	// of p, the empty one only with set.AllowEmpty.
-	Count(ctx context.Context, p Problem, set Settings) (*big.Int, bool, error)
-	// Maximize returns what Maximize returns for p, with Bound equal to
+	CountPlain(ctx context.Context, p Problem, set Settings) (*big.Int, bool, error)
+	// MaximizePlain returns what Maximize returns for p, with Bound equal to
 	// Population when the result is Optimal.
-	Maximize(ctx context.Context, p Problem, set Settings) (*MaxResult, bool, error)
+	MaximizePlain(ctx context.Context, p Problem, set Settings) (*MaxResult, bool, error)
 }
 
 // solverFree holds the registered SolverFree (in a box, as an
@@ -58,16 +58,16 @@ func registered() SolverFree {
 	if s := solverFree.Load(); s != nil {
 		return s.SolverFree
 	}
-	return none{}
+	return noSolverFree{}
 }
 
-// none is the SolverFree of a program that registered none.
-type none struct{}
+// noSolverFree is the SolverFree of a program that registered none.
+type noSolverFree struct{}
 
-func (none) Count(context.Context, Problem, Settings) (*big.Int, bool, error) {
+func (noSolverFree) CountPlain(context.Context, Problem, Settings) (*big.Int, bool, error) {
 	return nil, false, nil
 }
 
-func (none) Maximize(context.Context, Problem, Settings) (*MaxResult, bool, error) {
+func (noSolverFree) MaximizePlain(context.Context, Problem, Settings) (*MaxResult, bool, error) {
 	return nil, false, nil
 }

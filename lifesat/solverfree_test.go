@@ -14,12 +14,12 @@ import (
 // and counts the questions.
 type fakeSolverFree struct{ counts, maxes int }
 
-func (f *fakeSolverFree) Count(context.Context, lifesat.Problem, lifesat.Settings) (*big.Int, bool, error) {
+func (f *fakeSolverFree) CountPlain(context.Context, lifesat.Problem, lifesat.Settings) (*big.Int, bool, error) {
 	f.counts++
 	return big.NewInt(7), true, nil
 }
 
-func (f *fakeSolverFree) Maximize(context.Context, lifesat.Problem, lifesat.Settings) (*lifesat.MaxResult, bool, error) {
+func (f *fakeSolverFree) MaximizePlain(context.Context, lifesat.Problem, lifesat.Settings) (*lifesat.MaxResult, bool, error) {
 	f.maxes++
 	return &lifesat.MaxResult{Status: logic.Unknown}, true, nil
 }

@@ -25,9 +25,9 @@ type solverFree struct{}
 
 var _ lifesat.SolverFree = solverFree{}
 
-// Count counts a plain still life by CountStillLifes, under any rule
+// CountPlain counts a plain still life by CountStillLifes, under any rule
 // without B0.
-func (solverFree) Count(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*big.Int, bool, error) {
+func (solverFree) CountPlain(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*big.Int, bool, error) {
 	if !stillLife(p) || set.Rule.Partial() || set.Rule.BirthOnZero() {
 		return nil, false, nil
 	}
@@ -38,10 +38,10 @@ func (solverFree) Count(ctx context.Context, p lifesat.Problem, set lifesat.Sett
 	return n, true, err
 }
 
-// Maximize hands p to MaxStillLife or MaxOscillator when they fit it
+// MaximizePlain hands p to MaxStillLife or MaxOscillator when they fit it
 // (densityFits), else a plain still life to MaxStillLifeRule when its box
 // fits.
-func (solverFree) Maximize(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*lifesat.MaxResult, bool, error) {
+func (solverFree) MaximizePlain(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*lifesat.MaxResult, bool, error) {
 	var res *lifesat.MaxResult
 	var err error
 	switch {
