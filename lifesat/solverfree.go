@@ -16,14 +16,14 @@ import (
 //
 // (the lifesat command does) has Count and Maximize hand their plain
 // problems (Problem.Plain) to those programs. Without one registered,
-// every problem goes to the solver and gets the same answer, slower.
+// every problem goes to the solver, which gives the same answers, slower
+// (and refuses problems whose formula would outgrow the memory budget).
 //
 // Each method reports with its second result whether it took the
 // problem; when it did not, it has done nothing. The Settings come with
-// their defaults resolved (a Rule, never the zero one). Count and Maximize
-// have validated the problem before asking; Maximize asks only when the
-// caller named neither a Solver nor an Encoding, and never with a partial
-// rule.
+// their defaults resolved (a Rule, never the zero one). Count asks after
+// validating the problem; Maximize asks only when the caller named
+// neither a Solver nor an Encoding, and never with a partial rule.
 type SolverFree interface {
 	// CountPlain returns what Count returns for p: the number of patterns
 	// of p, the empty one only with set.AllowEmpty.

@@ -2,11 +2,13 @@ package lifesat_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
 	_ "github.com/lifesat/lifesat/lifesat/density" // registers the row programs for Count and Maximize, as the command has them
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
@@ -54,4 +56,29 @@ func TestRegisterSolverFree(t *testing.T) {
 	if n, err := lifesat.Count(ctx, p, &lifesat.Settings{AllowEmpty: true}); err != nil || n.Int64() != 12 {
 		t.Errorf("Count with none registered: %v, %v; want 12", n, err)
 	}
+}
+
+// Package density, linked by the import above as by the lifesat command,
+// registers its row programs: Count hands them the plain still lifes of
+// an 8x8 box, 4782725 with the empty one (OEIS A136278), counted by a
+// transfer matrix in a moment; the solver would enumerate them one by one.
+func ExampleSolverFree() {
+	n, err := lifesat.Count(context.Background(), lifesat.StillLife(8, 8), &lifesat.Settings{AllowEmpty: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(n)
+	// Output:
+	// 4782725
+}
+
+func ExampleProblem_Plain() {
+	p := lifesat.StillLife(8, 8)
+	fmt.Println(p.Plain(), lifesat.Oscillator(2, 8, 8).Plain())
+	p.Symmetry = life.C2
+	fmt.Println(p.Plain())
+	// Output:
+	// true true
+	// false
 }

@@ -100,7 +100,7 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 	}
 }
 
-// TestMaxStillLifeRectangles compares rectangles with lifesat.MaxStillLife,
+// TestMaxStillLifeRectangles compares rectangles with MaxStillLifeRule,
 // the unbounded row program, both ways round.
 func TestMaxStillLifeRectangles(t *testing.T) {
 	long := 14
