@@ -203,7 +203,7 @@ func maxRowsOrLadder(ctx context.Context, p lifesat.Problem, set lifesat.Setting
 	// Naming the solver asks Maximize for its SAT ladder, with the
 	// encoding it chooses when none is named.
 	quiet := set
-	quiet.Progress, quiet.Solver, quiet.Encoding = nil, logic.OrDefault(set.Solver), ""
+	quiet.Progress, quiet.Solver, quiet.Encoding = nil, logic.Gophersat{}, ""
 	go func() {
 		res, err := lifesat.Maximize(ctx2, p, &quiet)
 		ladder <- outcome{res, err}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
@@ -143,5 +144,32 @@ func TestMaximizeAnyPeriodOscillator(t *testing.T) {
 	}
 	if !res.Optimal || res.Population < 36 {
 		t.Errorf("any period, 6x6: %d live cells over 2 phases (optimal %v), want at least 2 x 18", res.Population, res.Optimal)
+	}
+}
+
+// TestMaximizeRowsBesideLadder: with a deadline, Maximize runs the row
+// program MaxStillLifeRule and, beside it, the SAT ladder (lifesat.Maximize
+// with the solver named); whichever proves the optimum first answers, and
+// the answer is the row program's optimum. The deadline is far away: only
+// a hang detector.
+func TestMaximizeRowsBesideLadder(t *testing.T) {
+	for _, r := range []rule.Rule{rule.Life, rule.MustParse("B36/S23")} {
+		p := lifesat.StillLife(6, 5)
+		want, err := density.MaxStillLifeRule(context.Background(), 6, 5, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		res, err := lifesat.Maximize(ctx, p, &lifesat.Settings{Rule: r})
+		cancel()
+		if err != nil {
+			t.Fatalf("%v %v: %v", r, p, err)
+		}
+		if res.Status != logic.Sat || !res.Optimal || res.Bound != res.Population || res.Population != want.Population {
+			t.Errorf("%v %v: %d live cells (%v, optimal %v, bound %d), the row program %d", r, p, res.Population, res.Status, res.Optimal, res.Bound, want.Population)
+		}
+		if err := p.Check(res.Pattern, &lifesat.Settings{Rule: r, AllowEmpty: true}); err != nil {
+			t.Errorf("%v %v: %v", r, p, err)
+		}
 	}
 }
