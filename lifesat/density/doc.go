@@ -2,9 +2,9 @@
 // dynamic programs over the rows of a w x h box, everything outside it
 // dead. CountStillLifes counts the still lifes of the box under any rule
 // by a transfer matrix (OEIS A136278 for Life), and MaxStillLifeRule finds
-// the densest (to 12 columns). Linking the package registers them with
-// lifesat (lifesat.SolverFree), so that lifesat.Count and lifesat.Maximize
-// hand them the plain problems they answer.
+// the densest (to 12 columns). Linking the package registers its programs
+// with lifesat (lifesat.SolverFree), so that lifesat.Count and
+// lifesat.Maximize hand them the plain problems they answer.
 //
 // MaxStillLife and MaxOscillator find maximum-density still lifes and
 // period-2 oscillators of Conway's Life (B3/S23, and only Life: the waste
