@@ -92,6 +92,46 @@ var bruteBoxes = func() []struct{ w, h int } {
 	return append(boxes, struct{ w, h int }{5, 3}, struct{ w, h int }{3, 5}, struct{ w, h int }{5, 4}, struct{ w, h int }{4, 5})
 }()
 
+func mustRule(t testing.TB, s string) rule.Rule {
+	t.Helper()
+	r, err := rule.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestRowProgramsBrute compares Count and Maximize on plain still lifes,
+// which the row programs of package density answer (CountStillLifes and
+// MaxStillLifeRule, registered by the import in solverfree_test.go), with
+// trying every board (bruteStill), under Life and other rules, for every
+// box up to 4x4 and for 5x3, 3x5, 5x4 and 4x5: the non-square boxes both
+// ways round, which checks that the programs may transpose the box.
+func TestRowProgramsBrute(t *testing.T) {
+	ctx := context.Background()
+	for _, rs := range bruteRules {
+		r := mustRule(t, rs)
+		for _, b := range bruteBoxes {
+			want := bruteStill(b.w, b.h, r)
+			p := lifesat.StillLife(b.w, b.h)
+			n, err := lifesat.Count(ctx, p, &lifesat.Settings{Rule: r, AllowEmpty: true})
+			if err != nil || n.Int64() != want.count {
+				t.Errorf("%v %dx%d: Count %v, %v; brute force %d", r, b.w, b.h, n, err, want.count)
+			}
+			res, err := lifesat.Maximize(ctx, p, &lifesat.Settings{Rule: r})
+			if err != nil {
+				t.Fatalf("%v %dx%d: Maximize: %v", r, b.w, b.h, err)
+			}
+			if res.Status != logic.Sat || !res.Optimal || res.Population != want.max {
+				t.Errorf("%v %dx%d: Maximize %d live cells (%v, optimal %v), brute force %d", r, b.w, b.h, res.Population, res.Status, res.Optimal, want.max)
+			}
+			if err := p.Check(res.Pattern, &lifesat.Settings{Rule: r, AllowEmpty: true}); err != nil || res.Pattern.Board().Population() != res.Population {
+				t.Errorf("%v %dx%d: Maximize's pattern: %v", r, b.w, b.h, err)
+			}
+		}
+	}
+}
+
 // TestBruteStillAgreesWithStep checks the brute force's bit masks against
 // the plain Step on every board of the boxes up to 4x3 and 3x4.
 func TestBruteStillAgreesWithStep(t *testing.T) {

@@ -15,9 +15,10 @@ import (
 // AllowEmpty gives A136278 itself (1, 2, 12, 83, 417, ...). The command
 // "lifesat count" follows the same rule with its -allow-empty flag.
 //
-// Still lifes with no symmetry, cage or population bound are counted by
-// CountStillLifes, a transfer matrix that needs no solver; everything else
-// is enumerated with the solver, one verified pattern at a time (fine for
+// Plain still lifes (Problem.Plain) go first to the registered SolverFree:
+// package density, when it is linked, counts them by a transfer matrix
+// that needs no solver (density.CountStillLifes). Everything else is
+// enumerated with the solver, one verified pattern at a time (fine for
 // thousands of patterns, slow for millions). ctx is checked as in Search;
 // on cancellation the count so far comes back with ctx.Err().
 func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
@@ -27,11 +28,7 @@ func Count(ctx context.Context, p Problem, s *Settings) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.plainStillLife() && !set.Rule.Partial() && !set.Rule.BirthOnZero() {
-		n, err := CountStillLifes(ctx, p.Width, p.Height, set.Rule)
-		if err == nil && !set.AllowEmpty {
-			n.Sub(n, big.NewInt(1))
-		}
+	if n, ok, err := registered().CountPlain(ctx, p, set); ok {
 		return n, err
 	}
 	n := new(big.Int)

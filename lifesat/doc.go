@@ -131,10 +131,12 @@
 // finds the most populous one and proves it optimal by a ladder of SAT
 // questions; Predecessor runs Life backwards; Race runs several searches
 // for one pattern side by side (Strategies: other seeds and encodings, and
-// symmetric sub-problems) and checks whichever answers. Two questions about plain
-// still lifes have dynamic programs over rows that need no solver and are
-// much faster for boxes up to 12 cells across: CountStillLifes (OEIS
-// A136278) and MaxStillLife (OEIS A055397). Count and Maximize hand plain
-// still lifes to them (Maximize unless Settings name a solver or an
-// encoding).
+// symmetric sub-problems) and checks whichever answers. Questions about
+// plain problems (Problem.Plain) have programs that need no solver and are
+// much faster: package density counts still lifes by a transfer matrix
+// over rows (OEIS A136278) and finds maximum-density still lifes and
+// period-2 oscillators by row programs (OEIS A055397). A program that
+// links density has Count and Maximize hand plain problems to them
+// (Maximize unless Settings name a solver or an encoding); see
+// SolverFree.
 package lifesat

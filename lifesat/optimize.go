@@ -19,22 +19,17 @@ import (
 // UNSAT answer proves the last pattern optimal. The solver starts from the
 // all-alive board, so its first answers are already dense.
 //
-// Under Life, a plain still life (period 1, no symmetry, cage or
-// population bound) or a plain period-2 oscillator (no blinking cell)
-// goes to package density's row programs, bounded by Chu and Stuckey's
-// wastage (density.MaxStillLife, density.MaxOscillator; boxes whose
-// shorter side is at most 32, or 15 for oscillators): they prove OEIS
-// A055397 up to n = 24 in seconds (docs/max-density.md), keep a best
-// pattern so far and prove upper bounds as they go, so on cancellation
-// (or when a program outgrows Settings.MaxMemory: an error wrapping
-// density.ErrMemory) the result has Bound, the other end of the gap. Under other rules, a
-// plain still life whose box MaxStillLife takes is handed to
-// MaxStillLife, a dynamic program over rows that needs no solver and is
-// much faster than the SAT path (docs/speed.md). Naming a Solver or an
-// Encoding in the Settings asks for the SAT path, for timing experiments. The row
-// program has no best so far until it ends, so when ctx has a deadline
-// the SAT ladder runs beside it to have one: at the deadline its best
-// pattern comes back, not proved optimal.
+// Plain problems (Problem.Plain) go first to the registered SolverFree
+// unless the Settings name a Solver or an Encoding, which asks for the SAT
+// path (for timing experiments). Package density, when it is linked, takes
+// them (docs/max-density.md): under Life, a plain still life or period-2
+// oscillator goes to its row programs bounded by Chu and Stuckey's wastage
+// (density.MaxStillLife, density.MaxOscillator), which keep a best pattern
+// so far and prove upper bounds as they go, so on cancellation (or when a
+// program outgrows Settings.MaxMemory: an error wrapping density.ErrMemory)
+// the result has Bound, the other end of the gap; under other rules, a
+// plain still life whose box fits goes to density.MaxStillLifeRule, a row
+// program without bounds, beside the SAT ladder when ctx has a deadline.
 //
 // Settings apply as for Search (the empty pattern is allowed, Seed and
 // Diversify do not apply, and the encoding defaults to MaxEncoding). ctx
@@ -54,91 +49,16 @@ func Maximize(ctx context.Context, p Problem, s *Settings) (*MaxResult, error) {
 	if set.Rule.Partial() {
 		return nil, fmt.Errorf("%w: Maximize takes one rule, not the partial rule %v", ErrProblem, set.Rule)
 	}
-	var res *MaxResult
-	var err error
-	switch {
-	case densityFits(p, set, given):
-		res, err = maxDensity(ctx, p, set)
-	case p.plainStillLife() && given == "" && set.Solver == nil && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero():
-		res, err = maxRowsOrLadder(ctx, p, set)
-	default:
-		res, err = maxLadder(ctx, p, set, given)
+	if given == "" && set.Solver == nil {
+		if res, ok, err := registered().MaximizePlain(ctx, p, set); ok {
+			return res, err
+		}
 	}
+	res, err := maxLadder(ctx, p, set, given)
 	if res != nil && res.Optimal {
 		res.Bound = res.Population
 	}
 	return res, err
-}
-
-// rowProgress is a row program's progress as reports on p to
-// set.Progress, or nil without one.
-func (set *Settings) rowProgress(p Problem) func(row, rows, states int) {
-	if set.Progress == nil {
-		return nil
-	}
-	what := p.String()
-	return func(row, rows, states int) {
-		set.Progress(Progress{Phase: PhaseRows, What: what, Row: row, Rows: rows, States: states})
-	}
-}
-
-// maxRowsOrLadder runs the row program. The row program has no best so
-// far until it ends, so when ctx has a deadline the SAT ladder runs beside
-// it (quietly, with gophersat) to have one: if the deadline comes first,
-// the ladder's best pattern comes back, not proved optimal, with
-// ctx.Err(); if the ladder proves its optimum first, that is the answer.
-func maxRowsOrLadder(ctx context.Context, p Problem, set Settings) (*MaxResult, error) {
-	if _, ok := ctx.Deadline(); !ok {
-		res, err := maxStillLife(ctx, p.Width, p.Height, set.Rule, set.rowProgress(p))
-		if err != nil && ctx.Err() != nil {
-			return &MaxResult{Status: logic.Unknown}, err
-		}
-		return res, err
-	}
-	type outcome struct {
-		res *MaxResult
-		err error
-	}
-	ctx2, stop := context.WithCancel(ctx)
-	defer stop()
-	rows, ladder := make(chan outcome, 1), make(chan outcome, 1)
-	go func() {
-		res, err := maxStillLife(ctx2, p.Width, p.Height, set.Rule, set.rowProgress(p))
-		rows <- outcome{res, err}
-	}()
-	quiet := set
-	quiet.Progress = nil
-	go func() {
-		res, err := maxLadder(ctx2, p, quiet, "")
-		ladder <- outcome{res, err}
-	}()
-	var l *outcome // the ladder's, once it ended without a proof
-	ladderDone := ladder
-	for {
-		select {
-		case r := <-rows:
-			stop()
-			if l == nil {
-				out := <-ladder
-				l = &out
-			}
-			if r.err != nil && ctx.Err() != nil {
-				if l.res != nil && l.res.Pattern != nil {
-					l.res.Optimal = false
-					return l.res, r.err
-				}
-				return &MaxResult{Status: logic.Unknown}, r.err
-			}
-			return r.res, r.err
-		case out := <-ladderDone:
-			if out.err == nil && (out.res.Optimal || out.res.Status == logic.Unsat) {
-				stop()
-				<-rows
-				return out.res, nil
-			}
-			l, ladderDone = &out, nil // the row program decides
-		}
-	}
 }
 
 // maxLadder is Maximize's SAT ladder; given is the encoding the caller

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rle"
@@ -16,7 +17,7 @@ import (
 )
 
 // emptyRule is B/S: every cell dies. It used to be the zero Rule, which
-// Settings, MaxStillLife and pattern.Write read as Life.
+// Settings, the row program of maximum density and pattern.Write read as Life.
 func emptyRule(t *testing.T) rule.Rule {
 	t.Helper()
 	return mustRule(t, "B/S")
@@ -61,8 +62,8 @@ func TestEmptyRuleIsNotLifeInCount(t *testing.T) {
 	}
 }
 
-// The densest B/S still life is the empty board (MaxStillLife used to
-// read B/S as Life: 8 cells in 4x4).
+// The densest B/S still life is the empty board (the row program,
+// density.MaxStillLifeRule, used to read B/S as Life: 8 cells in 4x4).
 func TestEmptyRuleIsNotLifeInMax(t *testing.T) {
 	res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(4, 4), &lifesat.Settings{Rule: emptyRule(t)})
 	if err != nil {
@@ -71,8 +72,8 @@ func TestEmptyRuleIsNotLifeInMax(t *testing.T) {
 	if res.Population != 0 || !res.Optimal {
 		t.Errorf("B/S max still life 4x4: %d cells, optimal %v; want 0", res.Population, res.Optimal)
 	}
-	if _, err := lifesat.MaxStillLife(context.Background(), 4, 4, rule.Rule{}); err == nil {
-		t.Error("MaxStillLife took the zero Rule")
+	if _, err := density.MaxStillLifeRule(context.Background(), 4, 4, rule.Rule{}); err == nil {
+		t.Error("MaxStillLifeRule took the zero Rule")
 	}
 }
 
@@ -180,9 +181,9 @@ func TestSearchUnderHenselRule(t *testing.T) {
 	}
 }
 
-// TestRowProgramsUnderMAPRule: CountStillLifes and MaxStillLife turn the
-// box to put its short side across the rows; under a rule that is not
-// symmetric they must turn the rule too. Checked by brute force on 3x4 and
+// TestRowProgramsUnderMAPRule: density.CountStillLifes and
+// density.MaxStillLifeRule turn the box to put its short side across the
+// rows; under a rule that is not symmetric they must turn the rule too. Checked by brute force on 3x4 and
 // 4x3 boxes under random MAP rules.
 func TestRowProgramsUnderMAPRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
@@ -209,19 +210,19 @@ func TestRowProgramsUnderMAPRule(t *testing.T) {
 					best = max(best, b.Population())
 				}
 			}
-			n, err := lifesat.CountStillLifes(context.Background(), w, h, r)
+			n, err := density.CountStillLifes(context.Background(), w, h, r)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if n.Cmp(big.NewInt(int64(count))) != 0 {
 				t.Errorf("%v %dx%d: CountStillLifes %v, brute force %d", r, w, h, n, count)
 			}
-			m, err := lifesat.MaxStillLife(context.Background(), w, h, r)
+			m, err := density.MaxStillLifeRule(context.Background(), w, h, r)
 			if err != nil {
 				t.Fatalf("%v %dx%d: %v", r, w, h, err)
 			}
 			if m.Population != best {
-				t.Errorf("%v %dx%d: MaxStillLife %d, brute force %d", r, w, h, m.Population, best)
+				t.Errorf("%v %dx%d: MaxStillLifeRule %d, brute force %d", r, w, h, m.Population, best)
 			}
 		}
 	}

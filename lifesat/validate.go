@@ -110,14 +110,15 @@ func (p Problem) validateUnder(r rule.Rule) (*life.Background, error) {
 	return bg, nil
 }
 
-// plainStillLife reports whether p asks for any still life of its box:
-// period 1 and no symmetry, cage, population bound or other constraint.
-// The row-by-row programs (CountStillLifes, MaxStillLife) answer such
-// problems without a solver (on the empty plane: callers check the rule
-// for B0).
-func (p Problem) plainStillLife() bool {
+// Plain reports whether p asks for nothing but the patterns of its
+// period that fit in its box on the empty plane: no shift or transform,
+// symmetry, cage, population bound, blinking cell, template, background,
+// constraint or known cell. Such still lifes, and period-2 oscillators
+// for Maximize, are what the programs that need no solver answer (see
+// SolverFree; on the empty plane, so they check the rule for B0).
+func (p Problem) Plain() bool {
 	lo, hi := p.popBounds()
-	return p.period() == 1 && p.Shift == (image.Point{}) && p.Transform == life.Id && (p.Symmetry == "" || p.Symmetry == life.C1) &&
+	return p.Shift == (image.Point{}) && p.Transform == life.Id && (p.Symmetry == "" || p.Symmetry == life.C1) &&
 		p.Cage == nil && lo == 0 && hi == p.Width*p.Height && len(p.Blink) == 0 && p.Template == nil &&
 		p.Background == nil && !p.constrained() && len(p.Known) == 0
 }

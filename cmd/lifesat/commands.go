@@ -17,7 +17,6 @@ type command struct {
 	args    string // what follows the name in the synopsis
 	summary string // one line, lower case, no full stop
 	run     func(ctx context.Context, e *env, name string, args []string) (int, error)
-	hidden  bool // not in the usage text
 }
 
 // commands lists every subcommand, in the order of the usage text.
@@ -25,24 +24,24 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"still", "-size WxH [flags]", "a still life in a W x H box", searchCmd, false},
-		{"osc", "-period P -size WxH [flags]", "an oscillator of period P", searchCmd, false},
-		{"ship", "-period P -shift DX,DY -size WxH [flags]", "a spaceship moving DX,DY every P generations", searchCmd, false},
-		{"ship", "-period P -shift 0,K -width W [flags]", "a spaceship of any length in a strip W wide, grown row by row", searchCmd, false},
-		{"search", "FILE [-period P] [flags]", "the search of a template (an LLS file, or a picture with ?)", searchCmd, false},
-		{"lls", "WORDS...", "a logic-life-search command line, searched and verified by lifesat", llsCmd, false},
-		{"pred", "[-steps N] [-mode M] [flags] [FILE|-]", "a predecessor of a pattern", predCmd, false},
-		{"max", "-size WxH [-period 2] [flags]", "a maximum-density still life (or period-2 oscillator)", maxCmd, false},
-		{"count", "still|osc|ship|search [flags]", "how many such patterns exist (-n all lists them)", countCmd, false},
-		{"step", "[-n N] [flags] [FILE|-]", "a pattern N generations later, in the plane", stepCmd, false},
-		{"id", "[flags] [FILE|-]", "the apgcode of a pattern, Catagolue's name for it", idCmd, false},
-		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd, false},
-		{"verify", "[flags] DIR", "check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat", verifyCmd, false},
-		{"plan", "still|osc|ship|search [flags] -o FILE", "a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)", planCmd, false},
-		{"task", "[-batch B] MANIFEST [I]", "run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes", taskCmd, false},
-		{"collect", "[-watch] [-csv FILE] MANIFEST", "the table of a manifest's result files, and its answer (-watch: live, until done)", collectCmd, false},
-		{"version", "", "the module version and the VCS revision", versionCmd, false},
-		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd, false},
+		{"still", "-size WxH [flags]", "a still life in a W x H box", searchCmd},
+		{"osc", "-period P -size WxH [flags]", "an oscillator of period P", searchCmd},
+		{"ship", "-period P -shift DX,DY -size WxH [flags]", "a spaceship moving DX,DY every P generations", searchCmd},
+		{"ship", "-period P -shift 0,K -width W [flags]", "a spaceship of any length in a strip W wide, grown row by row", searchCmd},
+		{"search", "FILE [-period P] [flags]", "the search of a template (an LLS file, or a picture with ?)", searchCmd},
+		{"lls", "WORDS...", "a logic-life-search command line, searched and verified by lifesat", llsCmd},
+		{"pred", "[-steps N] [-mode M] [flags] [FILE|-]", "a predecessor of a pattern", predCmd},
+		{"max", "-size WxH [-period 2] [flags]", "a maximum-density still life (or period-2 oscillator)", maxCmd},
+		{"count", "still|osc|ship|search [flags]", "how many such patterns exist (-n all lists them)", countCmd},
+		{"step", "[-n N] [flags] [FILE|-]", "a pattern N generations later, in the plane", stepCmd},
+		{"id", "[flags] [FILE|-]", "the apgcode of a pattern, Catagolue's name for it", idCmd},
+		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd},
+		{"verify", "[flags] DIR", "check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat", verifyCmd},
+		{"plan", "still|osc|ship|search [flags] -o FILE", "a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)", planCmd},
+		{"task", "[-batch B] MANIFEST [I]", "run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes", taskCmd},
+		{"collect", "[-watch] [-csv FILE] MANIFEST", "the table of a manifest's result files, and its answer (-watch: live, until done)", collectCmd},
+		{"version", "", "the module version and the VCS revision", versionCmd},
+		{"help", "[COMMAND]", "this text, or a command's flags", helpCmd},
 	}
 }
 
@@ -52,14 +51,10 @@ func usage() string {
 	sb.WriteString("lifesat finds Game of Life patterns with a SAT solver.\n\nUsage:\n")
 	width := 0
 	for _, c := range commands {
-		if !c.hidden {
-			width = max(width, len(c.name)+1+len(c.args))
-		}
+		width = max(width, len(c.name)+1+len(c.args))
 	}
 	for _, c := range commands {
-		if !c.hidden {
-			fmt.Fprintf(&sb, "  lifesat %-*s  %s\n", width, c.name+" "+c.args, c.summary)
-		}
+		fmt.Fprintf(&sb, "  lifesat %-*s  %s\n", width, c.name+" "+c.args, c.summary)
 	}
 	sb.WriteString(`
 Run "lifesat help COMMAND" or "lifesat COMMAND -h" for a command's flags.
@@ -101,7 +96,7 @@ func dispatch(ctx context.Context, e *env, name string, args []string) (int, err
 func commandNames() []string {
 	var names []string
 	for _, c := range commands {
-		if !c.hidden && !slices.Contains(names, c.name) { // ship has two lines
+		if !slices.Contains(names, c.name) { // ship has two lines
 			names = append(names, c.name)
 		}
 	}

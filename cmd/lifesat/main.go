@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/internal/procgroup"
+	_ "github.com/lifesat/lifesat/lifesat/density" // Count and Maximize hand plain problems to its row programs
 	"github.com/lifesat/lifesat/lifesat/member"
 	"golang.org/x/term"
 )

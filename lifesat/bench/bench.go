@@ -122,8 +122,8 @@ type Row struct {
 	Machine string
 }
 
-// How rows name the solver-free programs: CountStillLifes's transfer
-// matrix and MaxStillLife's row program.
+// How rows name the solver-free programs: density.CountStillLifes's
+// transfer matrix and density.MaxStillLifeRule's row program.
 const (
 	NoSolver       = "none"
 	TransferMatrix = "transfer matrix"
@@ -338,7 +338,7 @@ func measure(ctx context.Context, c Case, solver logic.Solver, seed uint64, time
 		}
 		if p := c.Problem; c.Encoding == "" && solver == nil && p.Period <= 1 && p.Symmetry == "" &&
 			p.Cage == nil && p.MinPop == 0 && p.MaxPop == 0 && p.Template == nil {
-			res, err = lifesat.MaxStillLife(ctx, p.Width, p.Height, rule.Life)
+			res, err = density.MaxStillLifeRule(ctx, p.Width, p.Height, rule.Life)
 		} else {
 			res, err = lifesat.Maximize(ctx, c.Problem, set)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/bench"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/ip"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -25,7 +26,7 @@ func needCBC(t *testing.T) {
 // n x n boxes, n = 1..4 (5..9 with LIFESAT_STRESS: up to minutes each),
 // and a few oblong boxes: CBC's optimum is a still life
 // (checked by RunCBC: constraints, then Step), of the population of
-// lifesat's row program (MaxStillLife) and, for squares, of OEIS A055397
+// lifesat's row program (density.MaxStillLifeRule) and, for squares, of OEIS A055397
 // (0, 4, 6, 8, 16, 18, 28, 36, 43: https://oeis.org/A055397).
 func TestCBCAgreesWithRowProgram(t *testing.T) {
 	needCBC(t)
@@ -36,7 +37,7 @@ func TestCBCAgreesWithRowProgram(t *testing.T) {
 		boxes = append(boxes, box{3, 5}, box{6, 3}, box{5, 5}, box{6, 6}, box{7, 7}, box{8, 8}, box{9, 9})
 	}
 	for _, b := range boxes {
-		rows, err := lifesat.MaxStillLife(context.Background(), b.w, b.h, rule.Life)
+		rows, err := density.MaxStillLifeRule(context.Background(), b.w, b.h, rule.Life)
 		if err != nil {
 			t.Fatal(err)
 		}

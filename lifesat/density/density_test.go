@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -17,7 +16,7 @@ func stress() bool { return os.Getenv("LIFESAT_STRESS") != "" }
 // TestWasteIdentity checks the wastage identity 4*live + waste = 2wh + 2w
 // + 2h on every still life of every box up to 7x7, all found by brute
 // force (stillLifes), whose numbers are checked against the transfer
-// matrix of lifesat.CountStillLifes (OEIS A136278 on the diagonal). The
+// matrix of CountStillLifes (OEIS A136278 on the diagonal). The
 // most populous of them must be what MaxStillLife finds.
 func TestWasteIdentity(t *testing.T) {
 	top := 7
@@ -40,7 +39,7 @@ func TestWasteIdentity(t *testing.T) {
 						w, h, pop, waste, pop, waste, 2*w*h+2*w+2*h, b)
 				}
 			})
-			want, err := lifesat.CountStillLifes(context.Background(), w, h, rule.Life)
+			want, err := density.CountStillLifes(context.Background(), w, h, rule.Life)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +100,7 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 	}
 }
 
-// TestMaxStillLifeRectangles compares rectangles with lifesat.MaxStillLife,
+// TestMaxStillLifeRectangles compares rectangles with MaxStillLifeRule,
 // the unbounded row program, both ways round.
 func TestMaxStillLifeRectangles(t *testing.T) {
 	long := 14
@@ -116,10 +115,10 @@ func TestMaxStillLifeRectangles(t *testing.T) {
 }
 
 // compareRowProgram checks density.MaxStillLife in a w x h box and in an
-// h x w box against lifesat.MaxStillLife.
+// h x w box against MaxStillLifeRule.
 func compareRowProgram(t *testing.T, w, h int) {
 	t.Helper()
-	want, err := lifesat.MaxStillLife(context.Background(), w, h, rule.Life)
+	want, err := density.MaxStillLifeRule(context.Background(), w, h, rule.Life)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +129,7 @@ func compareRowProgram(t *testing.T, w, h int) {
 		}
 		checkResult(t, box[0], box[1], res)
 		if res.Population != want.Population {
-			t.Errorf("%dx%d: %d live cells, lifesat.MaxStillLife %d", box[0], box[1], res.Population, want.Population)
+			t.Errorf("%dx%d: %d live cells, MaxStillLifeRule %d", box[0], box[1], res.Population, want.Population)
 		}
 	}
 }
@@ -138,7 +137,7 @@ func compareRowProgram(t *testing.T, w, h int) {
 // TestMaxStillLifeLongBoxes: boxes long enough that the strips' least
 // waste passes 254, where their tables saturate (a saturated sum once
 // read as "no completion" emptied every pass: an internal error from 128
-// rows of width 3 on). Compared with lifesat.MaxStillLife, both ways round.
+// rows of width 3 on). Compared with MaxStillLifeRule, both ways round.
 func TestMaxStillLifeLongBoxes(t *testing.T) {
 	compareRowProgram(t, 3, 140)
 	if stress() {

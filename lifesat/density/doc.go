@@ -1,12 +1,20 @@
-// Package density finds maximum-density still lifes of Conway's Life
-// (B3/S23, and only Life: the waste rules below are Life's) in a w x h box,
-// everything outside the box dead, and proves them optimal: OEIS A055397
-// for n x n boxes. It needs no SAT solver; it is a dynamic program over
-// rows, bounded by the wastage reformulation of G. Chu, P. J. Stuckey and
-// M. G. de la Banda ("Using relaxations in Maximum Density Still Life", CP
-// 2009; G. Chu and P. J. Stuckey, "A complete solution to the Maximum
-// Density Still Life Problem", Artificial Intelligence 184, 2012; the
-// MiniZinc benchmark "still-life-wastage" states the same rules).
+// Package density holds lifesat's programs that need no SAT solver:
+// dynamic programs over the rows of a w x h box, everything outside it
+// dead. CountStillLifes counts the still lifes of the box under any rule
+// by a transfer matrix (OEIS A136278 for Life), and MaxStillLifeRule finds
+// the densest (to 12 columns). Linking the package registers its programs
+// with lifesat (lifesat.SolverFree), so that lifesat.Count and
+// lifesat.Maximize hand them the plain problems they answer.
+//
+// MaxStillLife and MaxOscillator find maximum-density still lifes and
+// period-2 oscillators of Conway's Life (B3/S23, and only Life: the waste
+// rules below are Life's) and prove them optimal: OEIS A055397 for n x n
+// boxes. Their dynamic program over rows is bounded by the wastage
+// reformulation of G. Chu, P. J. Stuckey and M. G. de la Banda ("Using
+// relaxations in Maximum Density Still Life", CP 2009; G. Chu and P. J.
+// Stuckey, "A complete solution to the Maximum Density Still Life
+// Problem", Artificial Intelligence 184, 2012; the MiniZinc benchmark
+// "still-life-wastage" states the same rules).
 //
 // # Wastage
 //
@@ -64,7 +72,7 @@
 //
 // The program places the box's rows one by one with the last two rows as
 // its state, keeping for each state the least waste of the cells whose
-// neighbourhoods are complete (lifesat.MaxStillLife is the same program
+// neighbourhoods are complete (MaxStillLifeRule is the same program
 // without bounds, maximizing live cells; it stops at 12 columns). Here a
 // pass allows a budget of waste and keeps a state only while its waste so
 // far plus a lower bound on the waste still to come fits. The bounds:

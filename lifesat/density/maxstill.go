@@ -94,7 +94,7 @@ type Stats struct {
 // n x n boxes.
 //
 // It is a dynamic program over rows with the last two rows as its state,
-// like lifesat.MaxStillLife, bounded by the wastage reformulation of Chu,
+// like MaxStillLifeRule, bounded by the wastage reformulation of Chu,
 // Stuckey and de la Banda (see the package documentation): each pass
 // allows a budget of waste and keeps only the states whose waste so far
 // plus a lower bound on the waste still to come fits in it. Passes raise

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -368,7 +369,7 @@ func TestNegated(t *testing.T) {
 			})
 		return n, err
 	}
-	want, err := lifesat.CountStillLifes(context.Background(), 4, 4, rule.Life)
+	want, err := density.CountStillLifes(context.Background(), 4, 4, rule.Life)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,8 +115,8 @@ const (
 //
 // The zero Rule is no rule at all: it is not Life and not "B/S" (Parse
 // never returns it). It stands for "the default", Life, in Settings and in
-// pattern.Write; Step and Run panic on it, and CountStillLifes,
-// MaxStillLife and PredProblem.Check return an error.
+// pattern.Write; Step and Run panic on it, and density.CountStillLifes,
+// density.MaxStillLifeRule and PredProblem.Check return an error.
 //
 // A partial rule ("pB3/S23", LLS's "p" prefix, see Partial) leaves some
 // transitions free: a search under it finds patterns that work in some

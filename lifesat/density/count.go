@@ -1,4 +1,4 @@
-package lifesat
+package density
 
 // Counting still lifes without a solver: a transfer matrix over rows (see
 // rows.go). The Life counts for n x n boxes are OEIS A136278 (Knuth 2008,
@@ -24,13 +24,14 @@ import (
 // No SAT solver is involved: the count is a dynamic program over rows
 // whose state is the last two rows, so time and memory grow like
 // 4^min(w, h) and the number of rows is max(w, h) (each row also costs more
-// as the counts grow longer). The shorter side may be at most 12: 8x8 takes
-// a few hundredths of a second, 10x10 under a second, 12x12 about a minute.
+// as the counts grow longer; times in docs/speed.md, BenchmarkCountStillLifes).
+// The shorter side may be at most 12.
 //
-// Errors wrap ErrProblem for a side that is not positive, a shorter side
-// above 12, and a rule with B0 (under which the empty plane is not still,
-// so no board is). ctx is checked before each row and every few thousand
-// states within a row; on cancellation the error is ctx.Err().
+// Errors wrap lifesat.ErrProblem for a side that is not positive, a
+// shorter side above 12, and a rule with B0 (under which the empty plane
+// is not still, so no board is). ctx is checked before each row and
+// every few thousand states within a row; on cancellation the error is
+// ctx.Err().
 func CountStillLifes(ctx context.Context, w, h int, r rule.Rule) (*big.Int, error) {
 	if err := checkRowBox("still lifes", w, h, r); err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func (c *rowCounter) count(ctx context.Context, h int) (*big.Int, error) {
 	total := new(big.Int)
 	for i, s := range c.live {
 		if s != 0 {
-			panic("lifesat: still-life count ends on a live row")
+			panic("density: still-life count ends on a live row")
 		}
 		total = limbsToInt(c.vals[i*c.limbs : (i+1)*c.limbs])
 	}

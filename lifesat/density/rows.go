@@ -1,20 +1,23 @@
-package lifesat
+package density
 
-// Still lifes row by row: the machinery shared by CountStillLifes (a
-// transfer matrix that counts) and MaxStillLife (the same walk in the
-// (max, +) semiring, which maximizes).
+// Still lifes row by row, under any rule: the machinery shared by
+// CountStillLifes (a transfer matrix that counts) and MaxStillLifeRule (the
+// same walk in the (max, +) semiring, which maximizes). The wastage
+// program of MaxStillLife (program.go) walks the rows the same way, under
+// Life only, with bounds.
 //
 // A board is a still life in an empty plane when every cell of the box and
 // of the one-cell ring around it keeps its state. Whether row y keeps its
 // cells depends only on rows y-1, y and y+1, so the boards can be built
 // row by row with the last two rows as the state. The state space is
 // 4^width, so the box is turned to put its shorter side across the rows,
-// and the rule with it (Rule.transposed: the same for isotropic rules, a
+// and the rule with it (rule.Rule.Transposed: the same for isotropic rules, a
 // mirror image of the table for MAP rules).
 
 import (
 	"fmt"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
@@ -23,21 +26,21 @@ import (
 const maxRowWidth = 12
 
 // checkRowBox reports why the row-by-row programs cannot take a w x h box
-// under rule r (the error wraps ErrProblem), or nil.
+// under rule r (the error wraps lifesat.ErrProblem), or nil.
 func checkRowBox(what string, w, h int, r rule.Rule) error {
 	switch {
 	case w <= 0 || h <= 0:
-		return fmt.Errorf("%w: %s in a %dx%d box: sides must be positive", ErrProblem, what, w, h)
+		return fmt.Errorf("%w: %s in a %dx%d box: sides must be positive", lifesat.ErrProblem, what, w, h)
 	case min(w, h) > maxRowWidth:
 		return fmt.Errorf("%w: %s in a %dx%d box: the row-by-row program keeps 4^%d pairs of rows; the shorter side is limited to %d",
-			ErrProblem, what, w, h, min(w, h), maxRowWidth)
+			lifesat.ErrProblem, what, w, h, min(w, h), maxRowWidth)
 	case r.IsZero():
-		return fmt.Errorf("%w: %s: no rule (the zero rule.Rule); pass rule.Life or a parsed rule", ErrProblem, what)
+		return fmt.Errorf("%w: %s: no rule (the zero rule.Rule); pass rule.Life or a parsed rule", lifesat.ErrProblem, what)
 	case r.Partial():
-		return fmt.Errorf("%w: %s: the row-by-row program takes one rule, not the partial rule %v", ErrProblem, what, r)
+		return fmt.Errorf("%w: %s: the row-by-row program takes one rule, not the partial rule %v", lifesat.ErrProblem, what, r)
 	case r.BirthOnZero():
 		return fmt.Errorf("%w: rule %v has B0: cells with no live neighbours are born, so the empty plane is not still and no board in a box is a still life",
-			ErrProblem, r)
+			lifesat.ErrProblem, r)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package lifesat_test
+package density_test
 
 import (
 	"context"
@@ -8,15 +8,16 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-// maxStill runs MaxStillLife and checks what every answer must satisfy.
+// maxStill runs MaxStillLifeRule and checks what every answer must satisfy.
 func maxStill(t testing.TB, w, h int, r rule.Rule) int {
 	t.Helper()
-	res, err := lifesat.MaxStillLife(context.Background(), w, h, r)
+	res, err := density.MaxStillLifeRule(context.Background(), w, h, r)
 	if err != nil {
 		t.Fatalf("%v %dx%d: %v", r, w, h, err)
 	}
@@ -30,10 +31,10 @@ func maxStill(t testing.TB, w, h int, r rule.Rule) int {
 	return res.Population
 }
 
-// TestMaxStillLifeOEIS checks OEIS A055397 (Bosch's Table 1 has n = 4..9;
+// TestMaxStillLifeRuleOEIS checks OEIS A055397 (Bosch's Table 1 has n = 4..9;
 // n = 10 and 11 are from the OEIS entry, after Larrosa, Morancho and
 // Niso, JAIR 2005). 11x11 runs with LIFESAT_STRESS=1.
-func TestMaxStillLifeOEIS(t *testing.T) {
+func TestMaxStillLifeRuleOEIS(t *testing.T) {
 	want := []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64}
 	top := 10
 	if lifetest.Stress() {
@@ -46,24 +47,9 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 	}
 }
 
-// TestMaxStillLifeBrute compares with trying every board (bruteStill),
-// under Life and other rules, for every box up to 4x4 and for 5x3, 3x5,
-// 5x4 and 4x5, both ways round for the rectangles (MaxStillLife turns the
-// box to put its shorter side across the rows).
-func TestMaxStillLifeBrute(t *testing.T) {
-	for _, rs := range bruteRules {
-		r := mustRule(t, rs)
-		for _, b := range bruteBoxes {
-			if got, want := maxStill(t, b.w, b.h, r), bruteStill(b.w, b.h, r).max; got != want {
-				t.Errorf("%v %dx%d: MaxStillLife %d, brute force %d", r, b.w, b.h, got, want)
-			}
-		}
-	}
-}
-
-// TestMaxStillLifeSAT compares with the solver's Maximize on boxes too
+// TestMaxStillLifeRuleSAT compares with the solver's Maximize on boxes too
 // large to try every board.
-func TestMaxStillLifeSAT(t *testing.T) {
+func TestMaxStillLifeRuleSAT(t *testing.T) {
 	cases := []struct {
 		rule string
 		w, h int
@@ -79,12 +65,12 @@ func TestMaxStillLifeSAT(t *testing.T) {
 			t.Fatalf("%v %dx%d: Maximize: %v, %v", r, c.w, c.h, res, err)
 		}
 		if got := maxStill(t, c.w, c.h, r); got != res.Population {
-			t.Errorf("%v %dx%d: MaxStillLife %d, Maximize with gophersat %d", r, c.w, c.h, got, res.Population)
+			t.Errorf("%v %dx%d: MaxStillLifeRule %d, Maximize with gophersat %d", r, c.w, c.h, got, res.Population)
 		}
 	}
 }
 
-func TestMaxStillLifeErrors(t *testing.T) {
+func TestMaxStillLifeRuleErrors(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		w, h int
@@ -94,7 +80,7 @@ func TestMaxStillLifeErrors(t *testing.T) {
 		{13, 13, "B3/S23"}, {12, 40, "B3/S23"}, {400, 10, "B3/S23"},
 		{3, 3, "B03/S23"},
 	} {
-		res, err := lifesat.MaxStillLife(ctx, c.w, c.h, mustRule(t, c.rule))
+		res, err := density.MaxStillLifeRule(ctx, c.w, c.h, mustRule(t, c.rule))
 		if !errors.Is(err, lifesat.ErrProblem) || res != nil {
 			t.Errorf("%dx%d %s: got %v, %v; want an ErrProblem", c.w, c.h, c.rule, res, err)
 		}
@@ -105,24 +91,24 @@ func TestMaxStillLifeErrors(t *testing.T) {
 	}
 }
 
-func TestMaxStillLifeCancel(t *testing.T) {
+func TestMaxStillLifeRuleCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := lifesat.MaxStillLife(ctx, 12, 12, rule.Life)
+	res, err := density.MaxStillLifeRule(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("cancelled: got %v, %v; want context.Canceled", res, err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	res, err = lifesat.MaxStillLife(ctx, 12, 12, rule.Life)
+	res, err = density.MaxStillLifeRule(ctx, 12, 12, rule.Life)
 	if !errors.Is(err, context.DeadlineExceeded) || res != nil {
 		t.Errorf("deadline: got %v, %v; want context.DeadlineExceeded", res, err)
 	}
 }
 
-func ExampleMaxStillLife() {
+func ExampleMaxStillLifeRule() {
 	// Bosch's 1999 CPLEX run took 500 s for the 8x8 box.
-	res, err := lifesat.MaxStillLife(context.Background(), 8, 8, rule.Life)
+	res, err := density.MaxStillLifeRule(context.Background(), 8, 8, rule.Life)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -132,7 +118,7 @@ func ExampleMaxStillLife() {
 	// 36 live cells, optimal: true
 }
 
-func BenchmarkMaxStillLife(b *testing.B) {
+func BenchmarkMaxStillLifeRule(b *testing.B) {
 	for _, n := range []int{8, 9, 10} {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			for b.Loop() {

@@ -1,7 +1,7 @@
-package lifesat
+package density
 
-// Maximum-density still lifes without a solver: the transfer matrix of
-// CountStillLifes (rows.go) in the (max, +) semiring. Each state (the last
+// Maximum-density still lifes under any rule, without bounds: the transfer
+// matrix of CountStillLifes (rows.go) in the (max, +) semiring. Each state (the last
 // two rows) keeps the largest population of the rows above that reach it
 // and a pointer to the state it came from; the best board is read back
 // along the pointers from the final, dead state. This is the dynamic
@@ -16,51 +16,55 @@ import (
 	"math/bits"
 	"time"
 
+	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
-// maxRowMemory bounds the back-pointers MaxStillLife keeps: 6 bytes per
+// maxRowMemory bounds the back-pointers MaxStillLifeRule keeps: 6 bytes per
 // state and row, at most 4^width states per row.
 const maxRowMemory = 2 << 30
 
-// MaxStillLife returns a still life with the most live cells that fits in
-// a w x h box under rule r, proved optimal: OEIS A055397 for Life in
-// n x n boxes (0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, ...).
+// MaxStillLifeRule returns a still life with the most live cells that
+// fits in a w x h box under rule r, proved optimal: OEIS A055397 for Life
+// in n x n boxes (0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, ...).
+// It is MaxStillLife for any rule, without the bounds that need Life's
+// wastage.
 //
 // Like CountStillLifes it needs no SAT solver: it is a dynamic program
 // over rows in the (max, +) semiring, whose state is the last two rows,
 // so time grows like 4^min(w, h) times max(w, h) and memory like
 // 6 bytes x 4^min(w, h) x max(w, h) for the back-pointers that rebuild
-// the board (times in docs/speed.md, BenchmarkMaxStillLife). The
+// the board (times in docs/speed.md, BenchmarkMaxStillLifeRule). The
 // shorter side may be at most 12, and the back-pointers may need at most
 // 2 GiB (12 x 19, 11 x 78, 10 x 318 are the largest such boxes).
 //
 // The result is verified with Step like every search result. Its Status
 // is always logic.Sat (the empty board is a still life, so one exists)
-// and Optimal is true. Errors wrap ErrProblem for boxes it cannot take
-// and rules with B0; ctx is checked as by CountStillLifes, and on
-// cancellation the error is ctx.Err() with a nil result.
-func MaxStillLife(ctx context.Context, w, h int, r rule.Rule) (*MaxResult, error) {
-	return maxStillLife(ctx, w, h, r, nil)
+// and Optimal is true, Bound equal to Population. Errors wrap
+// lifesat.ErrProblem for boxes it cannot take and rules with B0; ctx is
+// checked as by CountStillLifes, and on cancellation the error is
+// ctx.Err() with a nil result.
+func MaxStillLifeRule(ctx context.Context, w, h int, r rule.Rule) (*lifesat.MaxResult, error) {
+	return maxStillLifeRule(ctx, w, h, r, nil)
 }
 
-// rowsFit reports whether MaxStillLife takes a w x h box.
+// rowsFit reports whether MaxStillLifeRule takes a w x h box.
 func rowsFit(w, h int) bool {
 	n, long := min(w, h), max(w, h)
 	return w > 0 && h > 0 && n <= maxRowWidth && 6<<(2*n)*(long+2) <= maxRowMemory
 }
 
-// maxStillLife is MaxStillLife telling progress, when not nil, of each
+// maxStillLifeRule is MaxStillLifeRule telling progress, when not nil, of each
 // row placed: row of rows, and the pairs of rows kept.
-func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(row, rows, states int)) (*MaxResult, error) {
+func maxStillLifeRule(ctx context.Context, w, h int, r rule.Rule, progress func(row, rows, states int)) (*lifesat.MaxResult, error) {
 	if err := checkRowBox("maximum still lifes", w, h, r); err != nil {
 		return nil, err
 	}
 	if !rowsFit(w, h) {
 		return nil, fmt.Errorf("%w: maximum still lifes in a %dx%d box: the row-by-row program would keep up to %d MiB of back-pointers, more than %d MiB",
-			ErrProblem, w, h, 6<<(2*min(w, h))*(max(w, h)+2)>>20, maxRowMemory>>20)
+			lifesat.ErrProblem, w, h, 6<<(2*min(w, h))*(max(w, h)+2)>>20, maxRowMemory>>20)
 	}
 	if progress == nil {
 		progress = func(int, int, int) {}
@@ -87,20 +91,21 @@ func maxStillLife(ctx context.Context, w, h int, r rule.Rule, progress func(row,
 			}
 		}
 	}
-	pat := &Pattern{Phases: []*life.Board{b}}
-	p := StillLife(w, h)
-	if err := p.Check(pat, &Settings{Rule: r, AllowEmpty: true}); err != nil {
-		return nil, fmt.Errorf("lifesat: internal error: the row program's answer fails verification: %w", err)
+	pat := &lifesat.Pattern{Phases: []*life.Board{b}}
+	p := lifesat.StillLife(w, h)
+	if err := p.Check(pat, &lifesat.Settings{Rule: r, AllowEmpty: true}); err != nil {
+		return nil, fmt.Errorf("density: internal error: the row program's answer fails verification: %w", err)
 	}
 	if b.Population() != best {
-		return nil, fmt.Errorf("lifesat: internal error: the row program promised %d live cells and rebuilt %d", best, b.Population())
+		return nil, fmt.Errorf("density: internal error: the row program promised %d live cells and rebuilt %d", best, b.Population())
 	}
-	return &MaxResult{
+	return &lifesat.MaxResult{
 		Status:     logic.Sat,
 		Pattern:    pat,
 		Population: best,
+		Bound:      best,
 		Optimal:    true,
-		Stats:      Stats{Solve: time.Since(start)},
+		Stats:      lifesat.Stats{Solve: time.Since(start)},
 	}, nil
 }
 
@@ -149,7 +154,7 @@ func (m *rowMaximizer) maximize(ctx context.Context, h int, progress func(row, r
 		progress(min(y+1, h), h, len(m.live))
 	}
 	if len(m.live) != 1 || m.live[0] != 0 {
-		panic("lifesat: maximum still life ends on a live row")
+		panic("density: maximum still life ends on a live row")
 	}
 	// Back from the final, dead state.
 	rows := make([]uint32, h)

@@ -1,11 +1,13 @@
-package lifesat_test
+package density_test
 
 import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -36,8 +38,8 @@ func checkMax(t *testing.T, p lifesat.Problem, res *lifesat.MaxResult) {
 }
 
 // TestMaximizeDensityOEIS checks Maximize on n x n still lifes, which
-// package density answers under Life from n = 10 on (smaller boxes go to
-// the row program MaxStillLife), against OEIS A055397: n <= 14 normally,
+// MaxStillLife answers under Life from n = 10 on (smaller boxes go to
+// the row program MaxStillLifeRule), against OEIS A055397: n <= 14 normally,
 // n <= 16 with LIFESAT_STRESS.
 func TestMaximizeDensityOEIS(t *testing.T) {
 	top := 14
@@ -58,7 +60,7 @@ func TestMaximizeDensityOEIS(t *testing.T) {
 }
 
 // TestMaximizeDensityRectangles compares rectangles that Maximize hands
-// to package density with MaxStillLife, the row program without bounds.
+// to MaxStillLife with MaxStillLifeRule, the row program without bounds.
 func TestMaximizeDensityRectangles(t *testing.T) {
 	boxes := [][2]int{{9, 17}, {17, 9}}
 	if lifetest.Stress() {
@@ -66,7 +68,7 @@ func TestMaximizeDensityRectangles(t *testing.T) {
 	}
 	for _, box := range boxes {
 		w, h := box[0], box[1]
-		want, err := lifesat.MaxStillLife(context.Background(), w, h, rule.Life)
+		want, err := density.MaxStillLifeRule(context.Background(), w, h, rule.Life)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +79,7 @@ func TestMaximizeDensityRectangles(t *testing.T) {
 		}
 		checkMax(t, p, res)
 		if res.Population != want.Population {
-			t.Errorf("%dx%d: Maximize %d live cells, MaxStillLife %d", w, h, res.Population, want.Population)
+			t.Errorf("%dx%d: Maximize %d live cells, MaxStillLifeRule %d", w, h, res.Population, want.Population)
 		}
 	}
 }
@@ -104,9 +106,10 @@ func TestMaximizeDensityCancelled(t *testing.T) {
 }
 
 // TestMaximizeDensityOscillator compares Maximize on period-2
-// oscillators, which package density answers under Life, with the SAT
+// oscillators, which MaxOscillator answers under Life, with the SAT
 // ladder (asked for by naming a solver): 5x5, and 6x6 with
-// LIFESAT_STRESS. Bosch's Figure 10 (8x8) is checked in package density.
+// LIFESAT_STRESS. Bosch's Figure 10 (8x8) is checked by
+// TestMaxOscillatorBosch.
 func TestMaximizeDensityOscillator(t *testing.T) {
 	sizes := []int{4, 5}
 	if lifetest.Stress() {
@@ -141,5 +144,32 @@ func TestMaximizeAnyPeriodOscillator(t *testing.T) {
 	}
 	if !res.Optimal || res.Population < 36 {
 		t.Errorf("any period, 6x6: %d live cells over 2 phases (optimal %v), want at least 2 x 18", res.Population, res.Optimal)
+	}
+}
+
+// TestMaximizeRowsBesideLadder: with a deadline, Maximize runs the row
+// program MaxStillLifeRule and, beside it, the SAT ladder (lifesat.Maximize
+// with the solver named); whichever proves the optimum first answers, and
+// the answer is the row program's optimum. The deadline is far away: only
+// a hang detector.
+func TestMaximizeRowsBesideLadder(t *testing.T) {
+	for _, r := range []rule.Rule{rule.Life, rule.MustParse("B36/S23")} {
+		p := lifesat.StillLife(6, 5)
+		want, err := density.MaxStillLifeRule(context.Background(), 6, 5, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		res, err := lifesat.Maximize(ctx, p, &lifesat.Settings{Rule: r})
+		cancel()
+		if err != nil {
+			t.Fatalf("%v %v: %v", r, p, err)
+		}
+		if res.Status != logic.Sat || !res.Optimal || res.Bound != res.Population || res.Population != want.Population {
+			t.Errorf("%v %v: %d live cells (%v, optimal %v, bound %d), the row program %d", r, p, res.Population, res.Status, res.Optimal, res.Bound, want.Population)
+		}
+		if err := p.Check(res.Pattern, &lifesat.Settings{Rule: r, AllowEmpty: true}); err != nil {
+			t.Errorf("%v %v: %v", r, p, err)
+		}
 	}
 }
