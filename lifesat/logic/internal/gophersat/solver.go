@@ -77,6 +77,7 @@ type Solver struct {
 	trailBuf    []int       // A buffer while cleaning bindings
 
 	conflicts atomic.Int64 // lifesat: Stats.NbConflicts, for Conflicts
+	peek      peeks        // lifesat: Peek's requests (peek.go)
 
 	// lifesat: the proof (proof.go), nil without one; in LRAT, the id of
 	// a unit clause for each variable of the top level that has one, and
@@ -490,6 +491,8 @@ func (s *Solver) search() Status {
 
 // Solve solves the problem associated with the solver and returns the appropriate status.
 func (s *Solver) Solve() Status {
+	s.beginPeeks() // lifesat
+	defer s.endPeeks()
 	if s.status == Unsat {
 		return s.status
 	}
@@ -548,6 +551,9 @@ func (s *Solver) Assume(lits []Lit) Status {
 // picks (-1 when every variable is assigned). It reports false when an
 // assumption is false. (lifesat: not in gophersat v1.4.0.)
 func (s *Solver) decide(lvl decLevel) (Lit, bool) {
+	if s.peek.wanted.Load() { // lifesat: see Peek
+		s.answerPeek()
+	}
 	for s.nextAssumption < len(s.assumptions) {
 		lit := s.assumptions[s.nextAssumption]
 		switch s.litStatus(lit) {
