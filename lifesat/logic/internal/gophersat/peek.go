@@ -14,7 +14,7 @@ import (
 // touched only when a request is pending, under mu.
 type peeks struct {
 	wanted  atomic.Bool // a request is pending
-	mu      sync.Mutex  // held by Peek while it waits, and by the answers
+	mu      sync.Mutex  // guards solving and req
 	solving bool        // a Solve runs (under mu)
 	req     *peekRequest
 	caller  sync.Mutex // one Peek at a time
