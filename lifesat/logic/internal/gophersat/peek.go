@@ -10,7 +10,7 @@ import (
 // copies it itself, at a point of its own, when asked.
 
 // peeks is the handover of Peek's requests to the search. The search
-// looks at wanted, one atomic load, before each decision; the rest is
+// looks at wanted, one atomic load, before each free decision; the rest is
 // touched only when a request is pending, under mu.
 type peeks struct {
 	wanted  atomic.Bool // a request is pending
@@ -31,10 +31,11 @@ type peekRequest struct {
 
 // Peek writes to vals[i] the value that the running Solve has given
 // vars[i]: 1 true, -1 false, 0 unassigned. It may be called from any
-// goroutine. The search answers at its next decision, after a
-// propagation without conflict (so the values are one assignment that
-// unit propagation left consistent), or as Solve returns, with the
-// assignment as it then is; Peek waits for that. It reports false, vals
+// goroutine. The search answers at its next free decision, once every
+// assumption holds and propagation left no conflict (so the values are
+// one assignment that unit propagation left consistent, the assumptions
+// in it), or as Solve returns, with the assignment as it then is; Peek
+// waits for that. It reports false, vals
 // untouched, when no Solve runs. len(vals) must be len(vars).
 func (s *Solver) Peek(vars []Var, vals []int8) bool {
 	s.peek.caller.Lock()

@@ -551,9 +551,6 @@ func (s *Solver) Assume(lits []Lit) Status {
 // picks (-1 when every variable is assigned). It reports false when an
 // assumption is false. (lifesat: not in gophersat v1.4.0.)
 func (s *Solver) decide(lvl decLevel) (Lit, bool) {
-	if s.peek.wanted.Load() { // lifesat: see Peek
-		s.answerPeek()
-	}
 	for s.nextAssumption < len(s.assumptions) {
 		lit := s.assumptions[s.nextAssumption]
 		switch s.litStatus(lit) {
@@ -567,6 +564,9 @@ func (s *Solver) decide(lvl decLevel) (Lit, bool) {
 		// backjump to a level under lvl-1 (cleanupBindings).
 		s.nextAssumption++
 		s.assumedLvl = lvl - 1
+	}
+	if s.peek.wanted.Load() { // lifesat: see Peek; every assumption holds here
+		s.answerPeek()
 	}
 	return s.chooseLit(), true
 }
