@@ -77,11 +77,11 @@ type Peeker interface {
 	// vars[i] at the moment: 1 true, -1 false, 0 unassigned (also for a
 	// variable not in the formula). It may be called from any goroutine
 	// while Solve runs, and returns once the search has copied the
-	// values itself, at a point of its own (gophersat: its next free decision,
-	// when every assumption holds and propagation has left no clause
-	// false, or the end of Solve), so the values are one assignment the
-	// search held. It reports false,
-	// vals untouched, when no Solve runs. len(vals) must be len(vars).
+	// values itself, at a point of its own (gophersat: its next free
+	// decision, when every assumption holds and propagation has left no
+	// clause false, or the end of Solve), so the values are one
+	// assignment the search held. It reports false, vals untouched, when
+	// no Solve runs. len(vals) must be len(vars).
 	Peek(vars []Var, vals []int8) bool
 }
 

@@ -10,8 +10,8 @@ import (
 // copies it itself, at a point of its own, when asked.
 
 // peeks is the handover of Peek's requests to the search. The search
-// looks at wanted, one atomic load, before each free decision; the rest is
-// touched only when a request is pending, under mu.
+// looks at wanted, one atomic load, before each free decision; the rest
+// is touched only when a request is pending, under mu.
 type peeks struct {
 	wanted  atomic.Bool // a request is pending
 	mu      sync.Mutex  // guards solving and req
@@ -35,8 +35,8 @@ type peekRequest struct {
 // assumption holds and propagation left no conflict (so the values are
 // one assignment that unit propagation left consistent, the assumptions
 // in it), or as Solve returns, with the assignment as it then is; Peek
-// waits for that. It reports false, vals
-// untouched, when no Solve runs. len(vals) must be len(vars).
+// waits for that. It reports false, vals untouched, when no Solve runs.
+// len(vals) must be len(vars).
 func (s *Solver) Peek(vars []Var, vals []int8) bool {
 	s.peek.caller.Lock()
 	defer s.peek.caller.Unlock()
