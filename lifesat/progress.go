@@ -3,6 +3,8 @@ package lifesat
 import (
 	"fmt"
 	"time"
+
+	"github.com/lifesat/lifesat/lifesat/life"
 )
 
 // A Phase says what long work was doing when it reported its Progress.
@@ -84,6 +86,13 @@ type Progress struct {
 	Conflicts int64 `json:",omitempty"`
 	// Found is the number of patterns found so far (PhaseSearching).
 	Found int `json:",omitempty"`
+	// Cells and Known are generation 0 as the solver sees it at the
+	// moment (PhaseSearching, with Settings.ProgressCells, when the
+	// session can show it: logic.Peeker): the cells alive in Known are
+	// decided, alive or dead as in Cells; the others are not yet. Both
+	// are the problem's size, or nil. lifeplot.Partial draws them. They
+	// do not travel as JSON.
+	Cells, Known *life.Board `json:"-"`
 	// Best is the best value found so far and Bound the least upper bound
 	// proved, in live cells (PhaseImproved, PhasePass).
 	Best, Bound int `json:",omitempty"`

@@ -84,6 +84,7 @@ func enumerate(ctx context.Context, su *setup, st *Stats, yield func(*Pattern) b
 	}
 	defer proof.discard() // unless finished
 	w.add(sess)
+	w.showCells(in, sess)
 	size := formulaSize{int64(in.CNF.NumVars()), int64(in.CNF.NumClauses()), int64(in.CNF.NumLits())}
 	for {
 		st.Solves++

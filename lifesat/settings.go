@@ -107,6 +107,12 @@ type Settings struct {
 	// ProgressEvery is how often a running solver's work is reported to
 	// Progress; 0 means DefaultProgressEvery (10 seconds).
 	ProgressEvery time.Duration
+	// ProgressCells asks the reports of a running solver of Search,
+	// Enumerate and Count for its partial assignment of generation 0
+	// (Progress.Cells and Known), when its session can show it
+	// (logic.Peeker, as the embedded gophersat's). Without it the search
+	// does not look.
+	ProgressCells bool
 	// ProofDir, when not "", asks for a clausal proof of an answer "none
 	// exists" (Status logic.Unsat; the final Unsat of an enumeration or a
 	// count; the last step of Maximize's SAT ladder; a Garden of Eden):

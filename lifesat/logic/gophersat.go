@@ -173,6 +173,7 @@ type gophersatSession struct {
 var (
 	_ ConflictCounter = (*gophersatSession)(nil)
 	_ ProofSession    = (*gophersatSession)(nil)
+	_ Peeker          = (*gophersatSession)(nil)
 )
 
 // Conflicts is the number of conflicts of the session's solver.
@@ -181,6 +182,18 @@ func (g *gophersatSession) Conflicts() int64 {
 		return 0
 	}
 	return g.s.Conflicts()
+}
+
+// Peek shows the running search's values of vars (see Peeker).
+func (g *gophersatSession) Peek(vars []Var, vals []int8) bool {
+	if g.s == nil {
+		return false
+	}
+	sv := make([]solver.Var, len(vars))
+	for i, v := range vars {
+		sv[i] = solver.Var(v - 1) // -1 (none) for 0, as for any var outside
+	}
+	return g.s.Peek(sv, vals)
 }
 
 func (g *gophersatSession) Solve(ctx context.Context, assumptions ...Lit) (Status, error) {

@@ -67,6 +67,24 @@ type ConflictCounter interface {
 	Conflicts() int64
 }
 
+// A Peeker is a Session that can show the partial assignment of a search
+// while it runs: the values its Solve, running in another goroutine, has
+// given some variables so far. That is how a long search draws its
+// progress. Gophersat's sessions are Peekers.
+type Peeker interface {
+	Session
+	// Peek writes to vals[i] the value that the running Solve gives
+	// vars[i] at the moment: 1 true, -1 false, 0 unassigned (also for a
+	// variable not in the formula). It may be called from any goroutine
+	// while Solve runs, and returns once the search has copied the
+	// values itself, at a point of its own (gophersat: its next free
+	// decision, when every assumption holds and propagation has left no
+	// clause false, or the end of Solve), so the values are one
+	// assignment the search held. It reports false, vals untouched, when
+	// no Solve runs. len(vals) must be len(vars).
+	Peek(vars []Var, vals []int8) bool
+}
+
 // ErrAbandoned is returned by a session whose earlier Solve was cancelled
 // (gophersat's, which cannot resume after an interrupted search).
 var ErrAbandoned = errors.New("logic: session abandoned after cancellation")

@@ -75,7 +75,10 @@ func (o *ExploreOptions) orDefaults() ExploreOptions {
 // rule, the most live cells of generation 0 (Problem.MaxPop) and the first
 // value of the unknown cells (the settings' way, dead, alive or random),
 // and Search, Stop, Next and Close buttons. A search reports live its time, the solver's
-// conflicts and the patterns found; each pattern is shown with a slider
+// conflicts and the patterns found, and draws, every 200 ms while the
+// solver runs, generation 0 as the solver sees it at the moment: the
+// cells it has decided, alive or dead, the others grey
+// (lifesat.Settings.ProgressCells, lifeplot.Partial); each pattern is shown with a slider
 // over its generations (ShowSlider, with the cells that change marked)
 // and in RLE, with its apgcode when it has one (Catagolue's name, linked
 // under Life). Searches run lifesat.Enumerate with a context: Stop ends

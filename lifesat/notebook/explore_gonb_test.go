@@ -536,3 +536,91 @@ func TestExplorePingSaveLoad(t *testing.T) {
 		t.Errorf("after Load and the page's bye, the controls are:\n%s", controls)
 	}
 }
+
+// A partialPage says hello, starts the long search of hardForm, keeps
+// the solver's partial boards the cell draws (the -partial display), and
+// stops the search after the third, then closes the explorer.
+type partialPage struct {
+	seq      int
+	started  bool
+	stopped  bool
+	partials []string // the -partial displays of a running search
+	after    []string // the -partial displays once stopped
+	closed   bool
+}
+
+func (p *partialPage) send(cmd string, form map[string]any) string {
+	ev := map[string]any{"seq": p.seq, "cmd": cmd}
+	if form != nil {
+		ev["form"] = form
+	}
+	p.seq++
+	b, _ := json.Marshal(ev)
+	return string(b)
+}
+
+func (p *partialPage) show(id, h string) []string {
+	switch {
+	case strings.HasSuffix(id, "-controls") && strings.Contains(h, `cmd:"hello"`):
+		p.seq = 0
+		return []string{p.send("hello", nil)}
+	case strings.HasSuffix(id, "-progress"):
+		switch state := dataAttr(h, "state"); {
+		case state == "idle" && !p.started:
+			p.started = true
+			return []string{p.send("search", hardForm)}
+		case state == "stopped" && !p.closed:
+			p.closed = true
+			return []string{p.send("close", nil)}
+		}
+	case strings.HasSuffix(id, "-partial"):
+		if p.stopped {
+			p.after = append(p.after, h)
+			return nil
+		}
+		if dataAttr(h, "state") == "searching" {
+			p.partials = append(p.partials, h)
+			if len(p.partials) == 3 {
+				p.stopped = true
+				return []string{p.send("stop", nil)}
+			}
+		}
+	}
+	return nil
+}
+
+// TestExplorePartial: while a long search runs, the explorer draws the
+// solver's partial board of generation 0 (a picture, and its counts in
+// data-known, data-alive and data-cells), each a new one (data-seq), and
+// empties it when the search ends.
+func TestExplorePartial(t *testing.T) {
+	if os.Getenv(exploreCellEnv) == "partial" {
+		exploreCell(t)
+		return
+	}
+	pg := &partialPage{}
+	displays, out := runExploreCell(t, "partial", pg)
+	if len(pg.partials) < 3 || !pg.closed {
+		t.Fatalf("%d partial boards of the running search (want 3), closed %v\n%s", len(pg.partials), pg.closed, out)
+	}
+	last := 0
+	for _, h := range pg.partials {
+		seq, _ := strconv.Atoi(dataAttr(h, "seq"))
+		known, _ := strconv.Atoi(dataAttr(h, "known"))
+		alive, _ := strconv.Atoi(dataAttr(h, "alive"))
+		cells, _ := strconv.Atoi(dataAttr(h, "cells"))
+		if seq <= last {
+			t.Errorf("partial board %d after %d", seq, last)
+		}
+		last = seq
+		if cells != 12*12 || known > cells || alive > known || known == 0 {
+			t.Errorf("a partial board of 12 x 12 with %d cells, %d known, %d alive", cells, known, alive)
+		}
+		if !strings.Contains(h, `<img src="data:image/png;base64,`) {
+			t.Errorf("a partial board without its picture:\n%.300s", h)
+		}
+	}
+	if h := partOf(displays, "-partial"); dataAttr(h, "state") != "idle" || strings.Contains(h, "<img") {
+		t.Errorf("after the search the partial board is still shown:\n%.300s", h)
+	}
+}

@@ -14,18 +14,21 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/apgcode"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/lifeplot"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
 // The explorer's outputs, top to bottom, each a display of its own that
 // is replaced as a whole: the controls, the template's board, the action
-// buttons, the progress line and the answer. Each is a <div> whose id is
-// the explorer's id and a suffix.
+// buttons, the progress line, the solver's partial board while it
+// searches and the answer. Each is a <div> whose id is the explorer's id
+// and a suffix.
 const (
 	partControls = "-controls"
 	partBoard    = "-board"
 	partActions  = "-actions"
 	partProgress = "-progress"
+	partPartial  = "-partial"
 	partAnswer   = "-answer"
 )
 
@@ -371,6 +374,38 @@ func progressText(s *search, state string, what string) progress {
 		p.text = fmt.Sprintf("%s: %s", what, numbers)
 	}
 	return p
+}
+
+// partialHTML is generation 0 as the running solver sees it, the seq-th
+// such picture of the explorer: the cells it has decided, alive or dead,
+// and grey the others (lifeplot.Partial). With cells nil it is the empty
+// part of an explorer that does not search. The root has data-state
+// (searching, or idle when empty), data-seq, and data-known, data-alive
+// and data-cells: the cells decided, those alive among them, and all.
+func partialHTML(id string, cells, known *life.Board, seq int) string {
+	if cells == nil {
+		return fmt.Sprintf(`<div id="%s%s" data-state="%s" data-seq="%d"></div>`+"\n", id, partPartial, stateIdle, seq)
+	}
+	decided, alive := known.Population(), 0
+	for y := range cells.Height() {
+		for x := range cells.Width() {
+			if known.Alive(x, y) && cells.Alive(x, y) {
+				alive++
+			}
+		}
+	}
+	w, h := cells.Width(), cells.Height()
+	src, err := pngSrc(lifeplot.Partial(cells, known, &lifeplot.BoardOptions{CellSize: min(boardCell(w, h), 14)}))
+	if err != nil {
+		return preHTML("notebook: " + err.Error())
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<div id="%s%s" data-state="%s" data-seq="%d" data-known="%d" data-alive="%d" data-cells="%d">`,
+		id, partPartial, stateSearching, seq, decided, alive, w*h)
+	fmt.Fprintf(&sb, `<div style="margin-top:6px"><b>The solver's guess</b> at generation 0, now: %d of %d cells decided, %d of them alive (grey: not decided yet)</div>`,
+		decided, w*h, alive)
+	fmt.Fprintf(&sb, `<div><img src="%s" alt="the solver's partial assignment of generation 0"></div></div>`+"\n", src)
+	return sb.String()
 }
 
 // seconds writes a duration as "0.012 s", "0.35 s", "2.7 s", "44 s".

@@ -173,6 +173,7 @@ type live struct {
 	answer   *answer // the last pattern shown, or nil
 	state    string
 	last     progress // the progress line as last drawn
+	seq      int      // the number of the partial board last drawn (see partialHTML)
 }
 
 func newLive(st *exploreState, opt ExploreOptions) *live {
@@ -256,6 +257,7 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 	x.show(partBoard, boardHTML(x.id, x.st, true, ""))
 	x.show(partActions, actionsHTML(x.id, x.state))
 	x.progress(progress{state: stateIdle, text: "ready: click cells of the template, then Search", conflicts: -1})
+	x.show(partPartial, partialHTML(x.id, nil, nil, 0))
 	gonbui.Sync()
 
 	sig := make(chan os.Signal, 1)
@@ -265,7 +267,7 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 	defer idle.Stop()
 	heard := time.NewTimer(pageGone) // the page's pings keep it from firing
 	defer heard.Stop()
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(reportEvery) // the progress and the partial board, redrawn
 	defer tick.Stop()
 	for {
 		var found <-chan *lifesat.Pattern
@@ -323,6 +325,7 @@ func (x *live) run(ctx context.Context) (*lifesat.Pattern, error) {
 			x.in.skipGaps()
 			if x.state == stateSearching && x.cur != nil {
 				x.progress(progressText(x.cur, stateSearching, x.what))
+				x.partial()
 			}
 		}
 		gonbui.Sync()
@@ -469,9 +472,24 @@ func (x *live) fail(err error) {
 
 func (x *live) setState(state string) {
 	if state != x.state {
+		if x.state == stateSearching {
+			x.show(partPartial, partialHTML(x.id, nil, nil, x.seq)) // the guess is over
+		}
 		x.state = state
 		x.show(partActions, actionsHTML(x.id, state))
 	}
+}
+
+// partial draws the partial board the current search reported last, when
+// it is new: at most every reportEvery.
+func (x *live) partial() {
+	cells, known, seq := x.cur.count.partial()
+	if cells == nil || seq == x.cur.drawn {
+		return
+	}
+	x.cur.drawn = seq
+	x.seq++
+	x.show(partPartial, partialHTML(x.id, cells, known, x.seq))
 }
 
 func (x *live) progress(p progress) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
@@ -15,16 +16,31 @@ import (
 const reportEvery = 200 * time.Millisecond
 
 // counter keeps the last report of one search (its Settings.Progress),
-// for a progress line that is drawn at any moment.
+// for a progress line that is drawn at any moment, and the last partial
+// board it showed (Progress.Cells and Known), numbered by seq.
 type counter struct {
-	mu   sync.Mutex
-	last lifesat.Progress
+	mu           sync.Mutex
+	last         lifesat.Progress
+	cells, known *life.Board
+	seq          int
 }
 
 func (c *counter) report(p lifesat.Progress) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.last = p
+	if p.Cells != nil {
+		c.cells, c.known = p.Cells, p.Known
+		c.seq++
+	}
+}
+
+// partial is the last partial board reported, and its number (0: none
+// yet).
+func (c *counter) partial() (cells, known *life.Board, seq int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cells, c.known, c.seq
 }
 
 // conflicts is the solver's conflicts so far, or -1 when it does not
@@ -65,11 +81,13 @@ type search struct {
 	legStart time.Time
 	waiting  bool // at a pattern, waiting for next or stop
 	stopAt   time.Time
+	drawn    int // the number (counter.seq) of the partial board last drawn
 }
 
 // startSearch starts the search of p under set (its Progress reporting to
-// the search's counter every reportEvery). The search ends when ctx ends,
-// when stop is called, or when no pattern is left.
+// the search's counter every reportEvery, with the solver's partial board
+// of generation 0). The search ends when ctx ends, when stop is called,
+// or when no pattern is left.
 func startSearch(ctx context.Context, p lifesat.Problem, set lifesat.Settings) *search {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &search{
@@ -80,7 +98,7 @@ func startSearch(ctx context.Context, p lifesat.Problem, set lifesat.Settings) *
 	if s.rule.IsZero() {
 		s.rule = rule.Life
 	}
-	set.Progress, set.ProgressEvery = s.count.report, reportEvery
+	set.Progress, set.ProgressEvery, set.ProgressCells = s.count.report, reportEvery, true
 	go func() {
 		err := lifesat.Enumerate(ctx, p, &set, func(pat *lifesat.Pattern) bool {
 			select {
@@ -227,7 +245,10 @@ type negatedSession struct {
 	model []bool
 }
 
-var _ logic.ConflictCounter = (*negatedSession)(nil)
+var (
+	_ logic.ConflictCounter = (*negatedSession)(nil)
+	_ logic.Peeker          = (*negatedSession)(nil)
+)
 
 // negate is lits with each variable negated; the constants True and
 // False stay.
@@ -266,4 +287,16 @@ func (s *negatedSession) Conflicts() int64 {
 		return c.Conflicts()
 	}
 	return -1
+}
+
+// Peek shows the inner search's values, negated back.
+func (s *negatedSession) Peek(vars []logic.Var, vals []int8) bool {
+	p, ok := s.inner.(logic.Peeker)
+	if !ok || !p.Peek(vars, vals) {
+		return false
+	}
+	for i := range vals {
+		vals[i] = -vals[i]
+	}
+	return true
 }

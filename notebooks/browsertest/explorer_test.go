@@ -33,8 +33,9 @@ const (
 // in a 12 x 12 box. The smallest known c/5 orthogonal ships are far
 // larger, and this search ran for more than 15 s (lifesat ship -period 5
 // -shift 1,0 -size 12x12 -timeout 15s stopped at its limit), so it is
-// still at work when Stop is pressed.
-var hardSearch = map[string]string{"kind": "spaceship", "w": "12", "h": "12", "p": "5", "dx": "1", "dy": "0"}
+// still at work when Stop is pressed. The fields that earlier steps set
+// (the glide's transform) are set back.
+var hardSearch = map[string]string{"kind": "spaceship", "w": "12", "h": "12", "p": "5", "dx": "1", "dy": "0", "tr": "Id", "sym": "C1", "max": "0"}
 
 // stopLimit is what the issue asks of Stop: the search ends, and the page
 // says so, within 2 s.
@@ -43,10 +44,12 @@ const stopLimit = 2 * time.Second
 // TestExplorer opens the explorer notebook in headless Chromium through a
 // jupyter-notebook server, and uses the explorer as a reader would: it
 // clicks cells, searches, steps through the answer, asks for the next,
-// starts a long search, watches its progress and stops it, and closes the
-// explorer. It reads the page at each step: the counts of the board after
-// the clicks, the generation after the steps, the answer (re-simulated
-// here with life.Step), the progress numbers, and the time Stop took.
+// starts a long search, watches its progress and the solver's partial
+// board, stops it, and closes the explorer. It reads the page at each
+// step: the counts of the board after the clicks, the generation after
+// the steps, the answer (re-simulated here with life.Step), the progress
+// numbers, the partial board's drawings (see watchPartial), and the time
+// Stop took.
 // It saves a screenshot of each state in $LIFESAT_SHOTS (a temporary
 // folder when unset).
 //
@@ -311,6 +314,7 @@ func TestExplorer(t *testing.T) {
 	if second.state != "searching" || second.elapsedMS <= first.elapsedMS || second.conflicts <= first.conflicts {
 		t.Errorf("the progress line is not live: %+v, then %+v", first, second)
 	}
+	watchPartial(br, part, 12*12)
 	br.shot("searching", "#explorer-cell")
 	stopAt := time.Now()
 	br.click(part("actions") + ` [data-cmd="stop"]`)
@@ -321,6 +325,7 @@ func TestExplorer(t *testing.T) {
 	if stopTook > stopLimit {
 		t.Errorf("Stop took %v, more than %v", stopTook, stopLimit)
 	}
+	br.waitFor("the partial board put away", fmt.Sprintf(`(p => p.dataset.state === "idle" && !p.querySelector("img"))(document.querySelector(%q))`, part("partial")), 10*time.Second)
 	br.shot("stopped", "#explorer-cell")
 
 	// Close: the cell ends, and leaves the board without its controls.
@@ -333,6 +338,68 @@ func TestExplorer(t *testing.T) {
 	br.shot("closed", "#explorer-cell")
 
 	reopenCycles(t, br, url, cell)
+}
+
+// A partialView is what the page shows of the solver's partial board
+// (the explorer's part "-partial") and of the progress line, read at one
+// moment.
+type partialView struct {
+	State                string // the partial part's: searching, or idle when put away
+	Seq                  int    // the number of the drawing, counted over the explorer's searches
+	Known, Alive, Cells  int    // the cells decided, those alive among them, all (-1 when absent)
+	Src                  string // the picture's data URI ("" when none)
+	Search               string // the progress line's state
+	ElapsedMS, Conflicts int64  // the progress line's numbers, from the program
+}
+
+// watchPartial watches the partial board during a long search, until it
+// has been drawn three times and the search has run 2 s (60 s at most: a
+// hang detector): each drawing must show the search box, some cells
+// decided and no more than it has, in a PNG that changes, and the
+// drawings must come at most every 200 ms of the program's own clock (the
+// progress line's elapsed time), give or take the tick in progress.
+func watchPartial(br *browser, part func(string) string, cells int) {
+	br.t.Helper()
+	js := fmt.Sprintf(`(function(){
+const p = document.querySelector(%q), g = document.querySelector(%q).dataset, img = p.querySelector("img");
+const n = s => s === undefined ? -1 : Number(s);
+return {State: p.dataset.state, Seq: n(p.dataset.seq), Known: n(p.dataset.known), Alive: n(p.dataset.alive), Cells: n(p.dataset.cells),
+  Src: img ? img.getAttribute("src") : "", Search: g.state, ElapsedMS: n(g.elapsedMs), Conflicts: n(g.conflicts)};})()`, part("partial"), part("progress"))
+	var first, last partialView
+	seqs, srcs := map[int]bool{}, map[string]bool{}
+	start := time.Now()
+	for {
+		var v partialView
+		br.must(js, &v)
+		if v.Search != "searching" {
+			br.fail("the search ended (%s) after %d ms, before its partial board was drawn three times in 2 s: %d drawings", v.Search, v.ElapsedMS, len(seqs))
+		}
+		if v.State == "searching" {
+			if v.Cells != cells || v.Known <= 0 || v.Known > v.Cells || v.Alive < 0 || v.Alive > v.Known || !strings.HasPrefix(v.Src, "data:image/png;base64,") {
+				br.fail("partial board %d: %d cells decided of %d, %d alive, picture %.40q; want 1..%d decided of %d, a PNG", v.Seq, v.Known, v.Cells, v.Alive, v.Src, cells, cells)
+			}
+			if len(seqs) == 0 {
+				first = v
+			}
+			seqs[v.Seq], srcs[v.Src] = true, true
+			last = v
+		}
+		if len(seqs) >= 3 && last.ElapsedMS >= 2000 {
+			break
+		}
+		if time.Since(start) > time.Minute {
+			br.fail("in %v the partial board was drawn %d times, the search at %d ms", time.Minute, len(seqs), v.ElapsedMS)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(srcs) < 2 {
+		br.t.Errorf("the partial board was drawn %d times, always the same picture", len(seqs))
+	}
+	if drawn, most := last.Seq-first.Seq, (last.ElapsedMS-first.ElapsedMS)/200+2; int64(drawn) > most {
+		br.t.Errorf("the partial board was drawn %d times in %d ms of the search: more often than every 200 ms", drawn, last.ElapsedMS-first.ElapsedMS)
+	}
+	br.t.Logf("the partial board: drawings %d to %d (%d seen) from %d to %d ms of the search, %d to %d of %d cells decided",
+		first.Seq, last.Seq, len(seqs), first.ElapsedMS, last.ElapsedMS, first.Known, last.Known, cells)
 }
 
 // cycles is how many times the page is opened anew, and how many of

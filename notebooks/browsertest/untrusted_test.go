@@ -22,7 +22,9 @@ func TestUntrusted(t *testing.T) {
 	srv, br := h.start(untrusted...)
 	for _, name := range untrusted {
 		br.must(fmt.Sprintf("window.onbeforeunload = null; location.href = %q", srv.url+"/notebooks/"+name+"?token="+srv.token), nil)
-		br.waitFor(name, `typeof Jupyter !== "undefined" && Jupyter.notebook && Jupyter.notebook._fully_loaded`, 90*time.Second)
+		// The page before may still answer for a moment: wait for this
+		// notebook's.
+		br.waitFor(name, fmt.Sprintf(`typeof Jupyter !== "undefined" && Jupyter.notebook && Jupyter.notebook._fully_loaded && Jupyter.notebook.notebook_name === %q`, name), 90*time.Second)
 		var trusted bool
 		br.must(`Jupyter.notebook.trusted`, &trusted)
 		if trusted {

@@ -77,6 +77,7 @@ type Solver struct {
 	trailBuf    []int       // A buffer while cleaning bindings
 
 	conflicts atomic.Int64 // lifesat: Stats.NbConflicts, for Conflicts
+	peek      peeks        // lifesat: Peek's requests (peek.go)
 
 	// lifesat: the proof (proof.go), nil without one; in LRAT, the id of
 	// a unit clause for each variable of the top level that has one, and
@@ -490,6 +491,8 @@ func (s *Solver) search() Status {
 
 // Solve solves the problem associated with the solver and returns the appropriate status.
 func (s *Solver) Solve() Status {
+	s.beginPeeks() // lifesat
+	defer s.endPeeks()
 	if s.status == Unsat {
 		return s.status
 	}
@@ -561,6 +564,9 @@ func (s *Solver) decide(lvl decLevel) (Lit, bool) {
 		// backjump to a level under lvl-1 (cleanupBindings).
 		s.nextAssumption++
 		s.assumedLvl = lvl - 1
+	}
+	if s.peek.wanted.Load() { // lifesat: see Peek; every assumption holds here
+		s.answerPeek()
 	}
 	return s.chooseLit(), true
 }
