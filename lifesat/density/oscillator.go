@@ -7,9 +7,9 @@ package density
 // the still-life one with two generations: its state is the last two rows
 // of both, and each new pair of rows must make the rows above them step to
 // each other. There is no wastage identity here; the program minimizes
-// the deficit 2w - (live cells of both generations) of each row, bounded
-// by the least deficit of the rows still to come, computed like the still
-// lifes' edge bounds by small open programs.
+// the deficit 2w - (live cells of both generations) of each row, keeping
+// every state after each row (no bound on the rows still to come prunes
+// them), and meets its halves in the middle.
 
 import (
 	"context"
@@ -59,9 +59,9 @@ func init() {
 // Exercises 3 and 4 (he forces one cell to blink; either generation may be
 // called 0, so that is the same as asking them to differ).
 //
-// The program keeps 16^min(w,h) states at worst; the bounds keep far
-// fewer, but the effort still grows steeply with the shorter side, which
-// may be at most MaxOscillatorWidth. Options, cancellation and errors are
+// The program keeps 16^min(w,h) states at worst; the states a box's rules
+// allow are far fewer, but they still grow steeply with the shorter side
+// (docs/max-density.md), which may be at most MaxOscillatorWidth. Options, cancellation and errors are
 // as for MaxStillLife; both generations are re-simulated with
 // life.Step before they are returned.
 func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
