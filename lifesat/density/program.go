@@ -509,15 +509,6 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	r := make([]ranked, len(next.keys))
 	for i, key := range next.keys {
 		f := int(next.waste[i]) + bd.of(p, key>>32, key&0xffffffff)
-		f *= 1024
-		switch rankMode {
-		case 1:
-			f += int(next.waste[i]) + p.stripBound(key>>32, key&0xffffffff, k)
-		case 2:
-			f += 512 - int(next.waste[i])
-		case 3:
-			f += int(next.waste[i])
-		}
 		r[i] = ranked{f, int32(i)}
 	}
 	slices.SortFunc(r, func(u, v ranked) int {
@@ -536,21 +527,6 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	}
 	next.keys, next.waste = next.keys[:beam], next.waste[:beam]
 	st.row, st.parent = st.row[:beam], st.parent[:beam]
-}
-
-var rankMode = 0
-
-// stripBound is the strips' bound alone.
-func (p *program) stripBound(b, c uint64, k int) int {
-	if k < 0 {
-		return 0
-	}
-	sum := 0
-	for i := range p.strips {
-		s := &p.strips[i]
-		sum += int(s.tab.layers[k][s.index(b, c)])
-	}
-	return sum
 }
 
 // maxWaste is more waste than any board can have.
