@@ -173,12 +173,17 @@ func (s *solver) solve(ctx context.Context) (*Result, error) {
 		return s.stopped(err)
 	}
 	s.p = p
-	// A board first, before the edge bounds (zero until computed, which
-	// is a weaker bound but a sound one): the edge programs take seconds
-	// from n = 20 on, and a search stopped among them still has its best
-	// so far.
-	if err := s.firstDives(ctx); err != nil {
-		return s.stopped(err)
+	// With a deadline, a board better than the blocks first, before the
+	// edge bounds (zero until computed, which is a weaker bound but a
+	// sound one): the edge programs take seconds from n = 20 on, and a
+	// search stopped among them then has a good best so far. Without one
+	// the dives wait for the edge bounds: with the strips' bounds alone
+	// each state has far more successors, and these dives made n = 24
+	// and 25 take a third to a half more CPU (docs/max-density.md).
+	if _, ok := ctx.Deadline(); ok {
+		if err := s.firstDives(ctx); err != nil {
+			return s.stopped(err)
+		}
 	}
 	start = time.Now()
 	states, err := s.p.edges(ctx, s.opt.Memory, func(k, n int) {
