@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -23,12 +24,47 @@ func TestMaxDensity(t *testing.T) {
 }
 
 // TestMaxDensityTimeout: a -timeout that has passed before the program
-// starts gives exit 3 and the proved bound (at least A055397's a(20) =
-// 210), whatever the best so far is.
+// starts gives exit 3, the best still life so far (re-simulated here) and
+// the interval it leaves, which holds OEIS A055397's a(n) (a(20) = 210,
+// a(28) = 407: https://oeis.org/A055397, a(28)-a(53) added in 2013 from
+// Chu and Stuckey's work). 28x28 is beyond what the program proves in
+// minutes; it still answers at once.
 func TestMaxDensityTimeout(t *testing.T) {
-	code, _, errs := lifesatCmd(t, "", "max", "-size", "20x20", "-timeout", "1ns")
-	if code != exitStopped || !strings.Contains(errs, "at most") {
-		t.Fatalf("exit %d, stderr %q", code, errs)
+	for _, c := range []struct{ n, a int }{{20, 210}, {28, 407}} {
+		size := fmt.Sprintf("%dx%d", c.n, c.n)
+		code, out, errs := lifesatCmd(t, "", "max", "-size", size, "-timeout", "1ns")
+		var pop, least, most, gap int
+		if _, err := fmt.Sscanf(errs[strings.Index(errs, "lifesat: "):], "lifesat: %d live cells", &pop); err != nil || code != exitStopped {
+			t.Fatalf("%s: exit %d, stderr %q", size, code, errs)
+		}
+		i := strings.Index(errs, "at least ")
+		if i < 0 {
+			t.Fatalf("%s: no interval in %q", size, errs)
+		}
+		if _, err := fmt.Sscanf(errs[i:], "at least %d, at most %d (gap %d)", &least, &most, &gap); err != nil ||
+			least != pop || pop > c.a || most < c.a || gap != most-least {
+			t.Fatalf("%s: %q does not hold a(%d) = %d", size, errs, c.n, c.a)
+		}
+		b := readPatterns(t, out)[0].Board
+		if b.Width() != c.n || b.Height() != c.n || b.Population() != pop || pop == 0 || !isStillLife(b) {
+			t.Fatalf("%s: not a still life of %d cells:\n%s", size, pop, out)
+		}
+	}
+}
+
+// TestMaxGap: the interval of a max stopped before a proof, with the
+// density programs' proved bound and with none (the SAT ladder's).
+func TestMaxGap(t *testing.T) {
+	p := lifesat.StillLife(12, 12)
+	if got, want := gap(&lifesat.MaxResult{Population: 72, Bound: 78}, p), "at least 72, at most 78 (gap 6)"; got != want {
+		t.Errorf("with a bound: %q, want %q", got, want)
+	}
+	if got, want := gap(&lifesat.MaxResult{Population: 72}, p), "at least 72, at most 144 (gap 72, every cell)"; got != want {
+		t.Errorf("without: %q, want %q", got, want)
+	}
+	p.Period = 2
+	if got, want := gap(&lifesat.MaxResult{Population: 100}, p), "at least 100, at most 288 (gap 188, every cell)"; got != want {
+		t.Errorf("period 2: %q, want %q", got, want)
 	}
 }
 

@@ -195,15 +195,12 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		if p.Period > 1 {
 			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
 		}
-		switch {
-		case res.Optimal:
+		if res.Optimal {
 			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
 			f.proof.note(e.stderr, fmt.Sprintf("no pattern has more than %d live cells", res.Population))
-		case res.Bound > 0:
-			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at most %d (gap %d)\n",
-				what, time.Since(start).Round(time.Millisecond), res.Bound, res.Bound-res.Population)
-		default:
-			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: %s\n",
+				what, time.Since(start).Round(time.Millisecond), gap(res, p))
 		}
 	} else if err != nil && res.Bound > 0 {
 		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
@@ -217,6 +214,17 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		return exitNone, nil
 	}
 	return exitFound, nil
+}
+
+// gap is the interval a max stopped before a proof leaves: "at least X,
+// at most Y (gap G)". The SAT ladder climbs and proves no upper bound
+// until it ends; its bound is then every cell of every phase.
+func gap(res *lifesat.MaxResult, p lifesat.Problem) string {
+	bound, which := res.Bound, ""
+	if bound <= 0 {
+		bound, which = max(p.Period, 1)*p.Width*p.Height, ", every cell"
+	}
+	return fmt.Sprintf("at least %d, at most %d (gap %d%s)", res.Population, bound, bound-res.Population, which)
 }
 
 // maxStopped ends a max whose search stopped with err, after its best so

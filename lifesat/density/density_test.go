@@ -83,7 +83,6 @@ func checkResult(t *testing.T, w, h int, res *density.Result) {
 // Niso 2005 n <= 20; Chu and Stuckey 2012 all n): n <= 12 normally, n <= 16
 // with LIFESAT_STRESS.
 func TestMaxStillLifeOEIS(t *testing.T) {
-	a055397 := []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, 104, 119, 136}
 	top := 12
 	if stress() {
 		top = 16
@@ -178,6 +177,71 @@ func TestMaxStillLifeCancel(t *testing.T) {
 	padded := res.Board.Pad(1)
 	if !life.Step(padded, rule.Life, life.Dead).Equal(padded) || res.Board.Population() != res.Population {
 		t.Fatalf("best so far is not a still life of %d cells:\n%v", res.Population, res.Board)
+	}
+}
+
+// a055397 is OEIS A055397 (https://oeis.org/A055397) for n = 1..32: a(1)
+// to a(10) from Silver and Bosch, a(11)-a(27) added by N. Johnston in 2011
+// from the table of Chu, Stuckey and de la Banda (CP 2009), a(28)-a(53) by
+// him in 2013 from Chu and Stuckey (Artificial Intelligence 184, 2012).
+// a(28) is 407 (an older comment there allowed 406).
+var a055397 = []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, 104, 119, 136,
+	152, 171, 190, 210, 232, 253, 276, 301, 326, 352, 379, 407, 437, 467, 497, 531}
+
+// TestMaxStillLifeCancelledAtOnce: with ctx cancelled before it starts,
+// MaxStillLife still returns a still life (the grid of blocks it starts
+// from) and a proved bound, and the interval holds a(n) for every n x n
+// box up to MaxWidth, far beyond what it proves in minutes.
+func TestMaxStillLifeCancelledAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for n := 1; n <= density.MaxWidth; n++ {
+		res, err := density.MaxStillLife(ctx, n, n, nil)
+		if !errors.Is(err, context.Canceled) || res == nil {
+			t.Fatalf("%dx%d: %v, %v; want a result and context.Canceled", n, n, res, err)
+		}
+		checkBestSoFar(t, n, n, res)
+		if a := a055397[n-1]; res.Population > a || res.Bound < a || (n >= 2 && res.Population == 0) {
+			t.Errorf("%dx%d: at least %d, at most %d; OEIS A055397 says %d", n, n, res.Population, res.Bound, a)
+		}
+	}
+}
+
+// TestMaxStillLifeStoppedInEdges stops 23x23 (the hard size: a(23) = 276
+// is one below the usual formula) at its first edge bound, after the
+// first dives, by a cancel from the progress callback: a point in the
+// search that no clock decides.
+func TestMaxStillLifeStoppedInEdges(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := &density.Options{Progress: func(p density.Progress) {
+		if p.Phase == density.PhaseEdge {
+			cancel()
+		}
+	}}
+	res, err := density.MaxStillLife(ctx, 23, 23, opt)
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Fatalf("%v, %v; want a result and context.Canceled", res, err)
+	}
+	checkBestSoFar(t, 23, 23, res)
+	if res.Population > 276 || res.Bound < 276 || res.Population < 256 {
+		t.Errorf("at least %d, at most %d; OEIS A055397 says 276, and the blocks alone have 256", res.Population, res.Bound)
+	}
+}
+
+// checkBestSoFar checks a result stopped before a proof: a still life of
+// the box with the population and waste claimed, and a bound not below it.
+func checkBestSoFar(t *testing.T, w, h int, res *density.Result) {
+	t.Helper()
+	b := res.Board
+	padded := b.Pad(1)
+	if b.Width() != w || b.Height() != h || !life.Step(padded, rule.Life, life.Dead).Equal(padded) {
+		t.Fatalf("%dx%d: not a still life of the box:\n%v", w, h, b)
+	}
+	if b.Population() != res.Population || res.Bound < res.Population || res.Optimal != (res.Bound == res.Population) ||
+		4*res.Population+res.Waste != 2*w*h+2*w+2*h {
+		t.Fatalf("%dx%d: population %d (board %d), waste %d, bound %d, optimal %v", w, h,
+			res.Population, b.Population(), res.Waste, res.Bound, res.Optimal)
 	}
 }
 

@@ -48,10 +48,10 @@ type diveResult struct {
 }
 
 // dive looks for a board within budget, expanding at most limit states,
-// and calls tick every few thousand.
+// checking ctx before each and calling tick every 4096.
 func (p *program) dive(ctx context.Context, budget, limit int, tick func(depth, used int)) (*diveResult, error) {
 	d := &diver{p: p, ctx: ctx, budget: budget, limit: limit, tick: tick}
-	d.x = expander{p: p, budget: budget, over: maxWaste}
+	d.x = expander{p: p, budget: budget, over: maxWaste, ctx: ctx}
 	n := p.steps()
 	d.failed = make([]map[uint64]uint32, n)
 	for i := range d.failed {
@@ -91,14 +91,14 @@ func (d *diver) visit(y int, key uint64, acc int, flip bool) bool {
 		return false
 	}
 	d.used++
-	if d.used&4095 == 0 {
-		if d.tick != nil {
-			d.tick(y, d.used)
-		}
-		if err := d.ctx.Err(); err != nil {
-			d.err, d.out = err, true
-			return false
-		}
+	// An expansion of a wide row with a generous budget can take tens
+	// of milliseconds: ctx is checked before each.
+	if d.used&4095 == 0 && d.tick != nil {
+		d.tick(y, d.used)
+	}
+	if err := d.ctx.Err(); err != nil {
+		d.err, d.out = err, true
+		return false
 	}
 	a, b := key>>32, key&0xffffffff
 	x := &d.x
@@ -109,6 +109,10 @@ func (d *diver) visit(y int, key uint64, acc int, flip bool) bool {
 		succ = append(succ, successor{c, add, f})
 	}
 	x.expand()
+	if x.stopped {
+		d.err, d.out = d.ctx.Err(), true
+		return false
+	}
 	slices.SortStableFunc(succ, func(u, v successor) int { return u.f - v.f })
 	d.succ[y] = succ
 	for i := range len(succ) {

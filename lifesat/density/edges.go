@@ -25,7 +25,10 @@ func (p *program) edges(ctx context.Context, memory int64, tick func(k, states i
 	var states int64
 	prev := 0
 	for k := 0; k <= p.h; k++ {
-		q := newProgram(p.w, k, true)
+		q, err := newProgram(ctx, p.w, k, true)
+		if err != nil {
+			return states, err
+		}
 		budget := prev // the edge bound grows with k
 		before := states
 		for {

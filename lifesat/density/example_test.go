@@ -29,7 +29,9 @@ func ExampleMaxStillLife() {
 
 // A timeout gives a gap, as in Bosch's tables: the best board so far and
 // the proved bound. Here the context is already cancelled, so nothing is
-// searched: the empty board and the bound 2wh + 2w + 2h over 4.
+// searched: the grid of blocks the search starts from (7 x 7 blocks, 3
+// cells apart) and the bound 2wh + 2w + 2h over 4, the wastage identity
+// with no waste.
 func ExampleMaxStillLife_cancelled() {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -38,7 +40,7 @@ func ExampleMaxStillLife_cancelled() {
 	fmt.Println("best", res.Population, "bound", res.Bound)
 	// Output:
 	// context canceled
-	// best 0 bound 220
+	// best 196 bound 220
 }
 
 // Waste checks the identity on the ship.

@@ -108,11 +108,15 @@ type Stats struct {
 // may be at most MaxWidth. The board is re-simulated with life.Step
 // before it is returned.
 //
-// ctx is checked every thousand states. On cancellation, and when a pass
-// outgrows the memory budget, MaxStillLife returns both the best result
-// so far (Optimal false, Bound the proved bound: a gap as in Bosch's
-// tables) and an error: ctx.Err(), or one wrapping ErrMemory. Bad boxes
-// give an error wrapping ErrBox and a nil Result.
+// ctx is checked while the strip tables are built, before each state a
+// dive expands, every 64 states of a pass and every 1024 rows listed as
+// successors of one state. On cancellation, and when a pass outgrows the
+// memory budget, MaxStillLife returns both the best result so far
+// (Optimal false, Bound the proved bound: a gap as in Bosch's tables) and
+// an error: ctx.Err(), or one wrapping ErrMemory. The best so far is at
+// worst a grid of blocks, which it has before any work, so a box of at
+// least 2x2 never comes back empty. Bad boxes give an error wrapping
+// ErrBox and a nil Result.
 func MaxStillLife(ctx context.Context, w, h int, opt *Options) (*Result, error) {
 	o, err := start(w, h, MaxWidth, "", opt)
 	if err != nil {
@@ -158,10 +162,29 @@ type solver struct {
 func (s *solver) solve(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	pw, ph := min(s.w, s.h), max(s.w, s.h)
-	s.p = newProgram(pw, ph, false)
-	s.res.Stats.Tables = time.Since(start)
 	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
 	s.res.Bound = s.total / 4
+	// Blocks on a grid of 3 are a board before any table is built, so a
+	// search stopped at once still has a best so far.
+	s.rows, s.res.Population = blockGrid(pw, ph)
+	p, err := newProgram(ctx, pw, ph, false)
+	s.res.Stats.Tables = time.Since(start)
+	if err != nil {
+		return s.stopped(err)
+	}
+	s.p = p
+	// With a deadline, a board better than the blocks first, before the
+	// edge bounds (zero until computed, which is a weaker bound but a
+	// sound one): the edge programs take seconds from n = 20 on, and a
+	// search stopped among them then has a good best so far. Without one
+	// the dives wait for the edge bounds: with the strips' bounds alone
+	// each state has far more successors, and these dives made n = 24
+	// and 25 take a third to a half more CPU (docs/max-density.md).
+	if _, ok := ctx.Deadline(); ok {
+		if err := s.firstDives(ctx); err != nil {
+			return s.stopped(err)
+		}
+	}
 	start = time.Now()
 	states, err := s.p.edges(ctx, s.opt.Memory, func(k, n int) {
 		s.report(Progress{Phase: PhaseEdge, Row: k, States: n})
@@ -171,6 +194,12 @@ func (s *solver) solve(ctx context.Context) (*Result, error) {
 	if err == nil {
 		err = s.search(ctx)
 	}
+	return s.stopped(err)
+}
+
+// stopped builds and checks the board found so far and returns the
+// result with err, the search's error or nil.
+func (s *solver) stopped(err error) (*Result, error) {
 	if e := s.finish(); e != nil {
 		return nil, e
 	}
@@ -198,14 +227,8 @@ func (s *solver) wasteOf(pop int) int { return s.total - 4*pop }
 // search runs the passes. The invariant: every still life wastes at least
 // s.wasteOf(s.res.Bound).
 func (s *solver) search(ctx context.Context) error {
-	// Short dives with a generous budget, for a good board early.
-	for slack := 8; s.res.Population < s.res.Bound; slack *= 2 {
-		if _, err := s.dive(ctx, s.wasteOf(s.res.Bound)+slack, firstDiveLimit); err != nil {
-			return err
-		}
-		if s.res.Population > 0 {
-			break
-		}
+	if err := s.firstDives(ctx); err != nil {
+		return err
 	}
 	// Then each budget in turn, from the least the bounds allow: a dive,
 	// then if it neither finds a board nor runs to the end, beams of
@@ -233,6 +256,25 @@ func (s *solver) search(ctx context.Context) error {
 				s.raise(r.over)
 				break
 			}
+		}
+	}
+	return nil
+}
+
+// firstDives dives with a generous budget, and a more generous one while
+// that finds no board better than the best so far, for a good board
+// early: once before the edge bounds and once after them, when the bounds
+// lead to better boards.
+func (s *solver) firstDives(ctx context.Context) error {
+	best := s.res.Population
+	for slack := 8; s.res.Population < s.res.Bound; slack *= 2 {
+		budget := s.wasteOf(s.res.Bound) + slack
+		if _, err := s.dive(ctx, budget, firstDiveLimit); err != nil {
+			return err
+		}
+		// More slack than the best board's waste finds nothing better.
+		if s.res.Population > best || budget >= s.wasteOf(s.res.Population) {
+			break
 		}
 	}
 	return nil
@@ -309,11 +351,26 @@ func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, er
 	return r, err
 }
 
+// blockGrid is the still life of blocks 3 cells apart in a box w columns
+// wide and h rows high (the blocks in its top-left corner): its rows and
+// its population.
+func blockGrid(w, h int) ([]uint32, int) {
+	var row uint32
+	for x := 0; x+1 < w; x += 3 {
+		row |= 3 << x
+	}
+	rows := make([]uint32, h)
+	for y := 0; y+1 < h; y += 3 {
+		rows[y], rows[y+1] = row, row
+	}
+	return rows, 4 * ((w + 1) / 3) * ((h + 1) / 3)
+}
+
 // finish builds and checks the board.
 func (s *solver) finish() error {
 	b := life.NewBoard(s.w, s.h)
 	for y, row := range s.rows {
-		for x := range s.p.w {
+		for x := range min(s.w, s.h) {
 			if row>>x&1 == 1 {
 				if s.w <= s.h {
 					b.Set(x, y, true)

@@ -7,9 +7,9 @@ package density
 // the still-life one with two generations: its state is the last two rows
 // of both, and each new pair of rows must make the rows above them step to
 // each other. There is no wastage identity here; the program minimizes
-// the deficit 2w - (live cells of both generations) of each row, bounded
-// by the least deficit of the rows still to come, computed like the still
-// lifes' edge bounds by small open programs.
+// the deficit 2w - (live cells of both generations) of each row, keeping
+// every state after each row (no bound on the rows still to come prunes
+// them), and meets its halves in the middle.
 
 import (
 	"context"
@@ -59,11 +59,14 @@ func init() {
 // Exercises 3 and 4 (he forces one cell to blink; either generation may be
 // called 0, so that is the same as asking them to differ).
 //
-// The program keeps 16^min(w,h) states at worst; the bounds keep far
-// fewer, but the effort still grows steeply with the shorter side, which
-// may be at most MaxOscillatorWidth. Options, cancellation and errors are
-// as for MaxStillLife; both generations are re-simulated with
-// life.Step before they are returned.
+// The program keeps 16^min(w,h) states at worst; the states a box's rules
+// allow are far fewer, but they still grow steeply with the shorter side
+// (docs/max-density.md), which may be at most MaxOscillatorWidth.
+// Options, cancellation and errors are as for MaxStillLife; the program
+// has no oscillator of its own until it ends, so the best so far is a
+// blinker among blocks (for boxes of at least 3x3), which it has before
+// any work. Both generations are re-simulated with life.Step before they
+// are returned.
 func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
 	o, err := start(w, h, MaxOscillatorWidth, " of an oscillator's box", opt)
 	if err != nil {
@@ -265,6 +268,11 @@ func (s *oscSolver) solve(ctx context.Context) (*OscillatorResult, error) {
 	s.p = p
 	total := 2 * s.w * s.h
 	s.res.Bound = total
+	// A blinker among blocks is an oscillator before any row is placed,
+	// so a search stopped at once still has a best so far.
+	if rows, pop := blinkerGrid(pw, ph); rows != nil {
+		s.rows, s.res.Population, s.res.Exists = rows, pop, true
+	}
 	start := time.Now()
 	tick := func(row, n int) {
 		if s.opt.Progress != nil {
@@ -361,6 +369,33 @@ func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
 		s.rows[p.h-1-y] = r
 	}
 	return nil
+}
+
+// blinkerGrid is a period-2 oscillator of a box w columns wide and h rows
+// high (both at least 3): a blinker in the top-left 3x3 corner, upright in
+// generation 0, and blocks on a grid of 3 from row 6 down, a whole
+// rectangle of them (a grid with a block taken out of its corner is not
+// stable: the gap cell there has 3 live neighbours). It returns the rows
+// of both generations and their live cells together, or nil for a smaller
+// box.
+func blinkerGrid(w, h int) ([][2]uint32, int) {
+	if w < 3 || h < 3 {
+		return nil, 0
+	}
+	rows := make([][2]uint32, h)
+	rows[0][0], rows[1][0], rows[2][0] = 2, 2, 2 // generation 0: column 1
+	rows[1][1] = 7                               // generation 1: row 1
+	pop := 6
+	for y := 6; y+1 < h; y += 3 {
+		for x := 0; x+1 < w; x += 3 {
+			for t := range 2 {
+				rows[y][t] |= 3 << x
+				rows[y+1][t] |= 3 << x
+			}
+			pop += 8
+		}
+	}
+	return rows, pop
 }
 
 var errNotOscillator = errors.New("density: internal error: the oscillator found does not oscillate")

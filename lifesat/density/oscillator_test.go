@@ -212,3 +212,34 @@ func TestMaxOscillatorErrors(t *testing.T) {
 		t.Errorf("tiny memory: %+v, %v", res, err)
 	}
 }
+
+// TestMaxOscillatorCancelledAtOnce: with ctx cancelled before it starts,
+// MaxOscillator still returns a period-2 oscillator of the box (a blinker
+// among blocks, re-simulated here) and its bound, for every box from 3x3
+// to the widest it takes; in 8x8 it stays within Bosch's Figure 10 (58).
+func TestMaxOscillatorCancelledAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for n := 3; n <= density.MaxOscillatorWidth; n++ {
+		for _, box := range [][2]int{{n, n}, {n, n + 2}, {n + 2, n}} {
+			w, h := box[0], box[1]
+			res, err := density.MaxOscillator(ctx, w, h, nil)
+			if !errors.Is(err, context.Canceled) || res == nil || !res.Exists || res.Optimal {
+				t.Fatalf("%dx%d: %+v, %v; want an oscillator and context.Canceled", w, h, res, err)
+			}
+			g0, g1 := res.Phases[0], res.Phases[1]
+			p0, p1 := g0.Pad(1), g1.Pad(1)
+			if g0.Width() != w || g0.Height() != h || g0.Equal(g1) ||
+				!life.Step(p0, rule.Life, life.Dead).Equal(p1) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) {
+				t.Fatalf("%dx%d: not a period-2 oscillator of the box:\n%v\n%v", w, h, g0, g1)
+			}
+			if g0.Population()+g1.Population() != res.Population || res.Bound != 2*w*h {
+				t.Fatalf("%dx%d: population %d (boards %d), bound %d", w, h, res.Population, g0.Population()+g1.Population(), res.Bound)
+			}
+		}
+	}
+	res, _ := density.MaxOscillator(ctx, 8, 8, nil)
+	if res.Population > 58 {
+		t.Errorf("8x8: %d live cells, more than Bosch's optimum of 58", res.Population)
+	}
+}

@@ -56,7 +56,9 @@ func (s *strip) index(b, c uint64) int {
 	return int((b<<1>>s.x0)&s.mask | ((c<<1>>s.x0)&s.mask)<<s.bits)
 }
 
-func newProgram(w, h int, open bool) *program {
+// newProgram builds the program of a w x h box and its strip tables,
+// checking ctx between the tables' layers.
+func newProgram(ctx context.Context, w, h int, open bool) (*program, error) {
 	buildChunkTable()
 	p := &program{w: w, h: h, open: open, decide: make([][]int, w)}
 	n := (w + maxStrip - 1) / maxStrip
@@ -70,9 +72,15 @@ func newProgram(w, h int, open bool) *program {
 			width++
 		}
 		kind := stripKind{width: width, leftRing: x0 == 0, rightRing: x0+width == w, open: open}
-		tab := tableFor(kind, h)
+		tab, err := tableFor(ctx, kind, h)
+		if err != nil {
+			return nil, err
+		}
 		kind.open = true
-		band := tableFor(kind, h)
+		band, err := tableFor(ctx, kind, h)
+		if err != nil {
+			return nil, err
+		}
 		p.strips = append(p.strips, strip{x0: x0, bits: tab.bits, mask: 1<<tab.bits - 1, tab: tab, band: band})
 		for k := range h + 1 {
 			p.leastSum[k] += tab.least[k]
@@ -88,7 +96,7 @@ func newProgram(w, h int, open bool) *program {
 		p.decideChunk[last/4] = append(p.decideChunk[last/4], i)
 		x0 += width
 	}
-	return p
+	return p, nil
 }
 
 // aheadRows is the most rows the strips' band bound looks ahead before
@@ -210,7 +218,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var steps []step
 	var table hashIndex
 	var memSteps int64
-	x := &expander{p: p, budget: lim.budget, over: maxWaste}
+	x := &expander{p: p, budget: lim.budget, over: maxWaste, ctx: ctx}
 	record := !p.open // open programs need the least waste, not a board
 	last := p.steps() - 1
 	meet := lim.meet && !p.open && p.h >= 4
@@ -252,7 +260,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 			tight.reset(lim.budget)
 		}
 		for i, key := range cur.keys {
-			if i&1023 == 1023 {
+			if i&63 == 63 {
 				if err := ctx.Err(); err != nil {
 					return res, err
 				}
@@ -297,6 +305,9 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 				}
 			}
 			x.expand()
+			if x.stopped {
+				return res, ctx.Err()
+			}
 			if table.count > 1<<31-1 {
 				return res, fmt.Errorf("%w: more than 2^31 states in a row", ErrMemory)
 			}
@@ -498,15 +509,6 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	r := make([]ranked, len(next.keys))
 	for i, key := range next.keys {
 		f := int(next.waste[i]) + bd.of(p, key>>32, key&0xffffffff)
-		f *= 1024
-		switch rankMode {
-		case 1:
-			f += int(next.waste[i]) + p.stripBound(key>>32, key&0xffffffff, k)
-		case 2:
-			f += 512 - int(next.waste[i])
-		case 3:
-			f += int(next.waste[i])
-		}
 		r[i] = ranked{f, int32(i)}
 	}
 	slices.SortFunc(r, func(u, v ranked) int {
@@ -525,21 +527,6 @@ func (p *program) cut(next *frontier, st *step, beam, k int) {
 	}
 	next.keys, next.waste = next.keys[:beam], next.waste[:beam]
 	st.row, st.parent = st.row[:beam], st.parent[:beam]
-}
-
-var rankMode = 0
-
-// stripBound is the strips' bound alone.
-func (p *program) stripBound(b, c uint64, k int) int {
-	if k < 0 {
-		return 0
-	}
-	sum := 0
-	for i := range p.strips {
-		s := &p.strips[i]
-		sum += int(s.tab.layers[k][s.index(b, c)])
-	}
-	return sum
 }
 
 // maxWaste is more waste than any board can have.
@@ -567,6 +554,12 @@ type expander struct {
 	// keeps them stable).
 	rest [MaxWidth + 1][4]int32
 	emit func(c uint64, add, f int)
+	// ctx is checked every 1024 rows emitted: a state of a wide box has
+	// millions of successors under a generous budget. Once it has ended,
+	// stopped is set and the expansion returns.
+	ctx     context.Context
+	emitted int
+	stopped bool
 }
 
 // steps is the number of rows a pass places: from row 0 to the dead row
@@ -699,7 +692,7 @@ func (x *expander) chunks(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 	ctx := x.sa>>s&63 | (x.sb>>s&63)<<6 | (c<<2>>s&3)<<12
 	e := &chunkTable[kind][ctx]
 chunk:
-	for ok := e.ok; ok != 0; ok &= ok - 1 {
+	for ok := e.ok; ok != 0 && !x.stopped; ok &= ok - 1 {
 		v := uint64(bits.TrailingZeros16(ok))
 		cc := c | v<<col
 		ncw, nextra := cw+int(e.waste[v]), extra
@@ -760,10 +753,16 @@ func (x *expander) dfs(col int, c uint64, cw int, extra [aheadRows + 1]int) {
 			add += int(1-x.b&1) + int(1-x.b>>(w-1)&1)
 		}
 		x.emit(c, add, f)
+		if x.emitted++; x.emitted&1023 == 0 && x.ctx.Err() != nil {
+			x.stopped = true
+		}
 		return
 	}
 choice:
 	for bit := range uint64(2) {
+		if x.stopped {
+			return
+		}
 		if bit == 1 && !x.free {
 			break
 		}

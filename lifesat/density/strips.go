@@ -21,7 +21,10 @@ package density
 // the waste of a region is at least the sum of the least wastes of the
 // pieces it is cut into.
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // infinite marks a strip state that no rows below can complete; finite
 // values saturate at infinite-1, which keeps them lower bounds.
@@ -61,7 +64,9 @@ var stripTables struct {
 }
 
 // tableFor returns the table of a strip kind with at least k+1 layers.
-func tableFor(kind stripKind, k int) *stripTable {
+// ctx is checked as the layers are built; on cancellation it returns
+// ctx.Err() (the layers built so far stay, for the next caller).
+func tableFor(ctx context.Context, kind stripKind, k int) (*stripTable, error) {
 	stripTables.Lock()
 	if stripTables.m == nil {
 		stripTables.m = map[stripKind]*stripTable{}
@@ -75,9 +80,11 @@ func tableFor(kind stripKind, k int) *stripTable {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for len(t.layers) <= k {
-		t.grow()
+		if err := t.grow(ctx); err != nil {
+			return nil, err
+		}
 	}
-	return t
+	return t, nil
 }
 
 // forced is the mask of the local columns that lie in the ring and so
@@ -137,8 +144,12 @@ func (t *stripTable) ringColumns() []int {
 	return cols
 }
 
-// grow adds the next layer.
-func (t *stripTable) grow() {
+// grow adds the next layer, checking ctx every 4096 states (a layer of
+// the widest strips has 65536); on cancellation it adds nothing.
+func (t *stripTable) grow(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	k := len(t.layers)
 	n := 1 << (2 * t.bits)
 	layer := make([]uint8, n)
@@ -182,6 +193,11 @@ func (t *stripTable) grow() {
 		}
 		prev := t.layers[k-1]
 		for ab := range n {
+			if ab&4095 == 4095 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			// A sum of infinite or more is still finite: only a state
 			// with no finite successor is infinite.
 			best, finite := 0, false
@@ -202,6 +218,7 @@ func (t *stripTable) grow() {
 	}
 	t.layers = append(t.layers, layer)
 	t.least = append(t.least, least)
+	return nil
 }
 
 // A nextRow is a row c that may follow the strip's rows a and b, with the
