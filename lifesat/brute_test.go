@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -92,15 +94,6 @@ var bruteBoxes = func() []struct{ w, h int } {
 	return append(boxes, struct{ w, h int }{5, 3}, struct{ w, h int }{3, 5}, struct{ w, h int }{5, 4}, struct{ w, h int }{4, 5})
 }()
 
-func mustRule(t testing.TB, s string) rule.Rule {
-	t.Helper()
-	r, err := rule.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestRowProgramsBrute compares Count and Maximize on plain still lifes,
 // which the row programs of package density answer (CountStillLifes and
 // MaxStillLifeRule, registered by the import in solverfree_test.go), with
@@ -110,7 +103,7 @@ func mustRule(t testing.TB, s string) rule.Rule {
 func TestRowProgramsBrute(t *testing.T) {
 	ctx := context.Background()
 	for _, rs := range bruteRules {
-		r := mustRule(t, rs)
+		r := lifetest.Rule(t, rs)
 		for _, b := range bruteBoxes {
 			want := bruteStill(b.w, b.h, r)
 			p := lifesat.StillLife(b.w, b.h)
@@ -136,7 +129,7 @@ func TestRowProgramsBrute(t *testing.T) {
 // the plain Step on every board of the boxes up to 4x3 and 3x4.
 func TestBruteStillAgreesWithStep(t *testing.T) {
 	for _, rs := range bruteRules {
-		r := mustRule(t, rs)
+		r := lifetest.Rule(t, rs)
 		for w := 1; w <= 4; w++ {
 			for h := 1; h <= 4 && w*h <= 12; h++ {
 				var want bruteCount

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -20,7 +22,7 @@ func TestKnownCellsCountLikeBruteForce(t *testing.T) {
 	total := int64(0)
 	for m := range 1 << (w * h) {
 		b := boardOf(w, h, m)
-		if p := b.Pad(1); !life.Step(p, mustRule(t, "B3/S23"), life.Dead).Equal(p) {
+		if p := b.Pad(1); !life.Step(p, lifetest.Rule(t, "B3/S23"), life.Dead).Equal(p) {
 			continue
 		}
 		total++

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -20,7 +22,7 @@ import (
 // Settings, the row program of maximum density and pattern.Write read as Life.
 func emptyRule(t *testing.T) rule.Rule {
 	t.Helper()
-	return mustRule(t, "B/S")
+	return lifetest.Rule(t, "B/S")
 }
 
 // Under B/S nothing survives, so no still life but the empty one exists
@@ -141,7 +143,7 @@ func TestHenselSpaceship(t *testing.T) {
 	if !moved(p.Rule) {
 		t.Errorf("%v: not a c/2 spaceship", p.Rule)
 	}
-	if moved(mustRule(t, "B2e3ij4r5n6k/S01235i6a7c")) {
+	if moved(lifetest.Rule(t, "B2e3ij4r5n6k/S01235i6a7c")) {
 		t.Errorf("the ship also flies with 4r for 4n: the letters are not read")
 	}
 }
@@ -163,7 +165,7 @@ func shift(b *life.Board, dx, dy int) *life.Board {
 // forum's rule in a 6x6 box, checked by Step; the Knuth encoding,
 // which counts neighbours, refuses the rule.
 func TestSearchUnderHenselRule(t *testing.T) {
-	r := mustRule(t, "B2e3ij4n5n6k/S01235i6a7c")
+	r := lifetest.Rule(t, "B2e3ij4n5n6k/S01235i6a7c")
 	res, err := lifesat.Search(context.Background(), lifesat.Spaceship(2, 0, -1, 6, 6), &lifesat.Settings{Rule: r})
 	if err != nil {
 		t.Fatal(err)

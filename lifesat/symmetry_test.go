@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/internal/lifetest"
+
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/rule"
@@ -67,7 +69,7 @@ func mirrorOnlyRule(seed uint64) rule.Rule {
 // without.
 func TestSymmetricCountsAgreeWithBruteForce(t *testing.T) {
 	ctx := context.Background()
-	rules := []rule.Rule{rule.Life, mustRule(t, "B36/S23"), mustRule(t, "B2n3/S23-q"), mirrorOnlyRule(1)}
+	rules := []rule.Rule{rule.Life, lifetest.Rule(t, "B36/S23"), lifetest.Rule(t, "B2n3/S23-q"), mirrorOnlyRule(1)}
 	for _, sz := range [][2]int{{3, 3}, {4, 4}, {4, 3}} {
 		w, h := sz[0], sz[1]
 		for _, r := range rules {

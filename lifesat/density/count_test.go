@@ -80,15 +80,6 @@ func count(t testing.TB, w, h int, r rule.Rule) *big.Int {
 	return n
 }
 
-func mustRule(t testing.TB, s string) rule.Rule {
-	t.Helper()
-	r, err := rule.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestCountStillLifesOEIS checks Life in n x n boxes against OEIS A136278,
 // "Number of n X n Life configurations that are still Lifes" (Don Knuth,
 // 2008; a(1) and a(7) corrected and a(11)-a(15) added by Tomas Rokicki,
@@ -127,7 +118,7 @@ func TestCountStillLifesSearch(t *testing.T) {
 		}{"B3/S23", 7, 7})
 	}
 	for _, c := range cases {
-		r := mustRule(t, c.rule)
+		r := lifetest.Rule(t, c.rule)
 		want := searchStillLifes(t, c.w, c.h, r)
 		if got := count(t, c.w, c.h, r); got.Cmp(big.NewInt(want)) != 0 {
 			t.Errorf("%v %dx%d: CountStillLifes %v, backtracking search %d", r, c.w, c.h, got, want)
@@ -147,7 +138,7 @@ func TestCountStillLifesErrors(t *testing.T) {
 		{13, 13, "B3/S23"}, {13, 40, "B3/S23"}, {40, 13, "B3/S23"},
 		{3, 3, "B03/S23"}, {3, 3, "B0/S8"}, {3, 3, "pB3/S23"},
 	} {
-		n, err := density.CountStillLifes(ctx, c.w, c.h, mustRule(t, c.rule))
+		n, err := density.CountStillLifes(ctx, c.w, c.h, lifetest.Rule(t, c.rule))
 		if !errors.Is(err, lifesat.ErrProblem) || n != nil {
 			t.Errorf("%dx%d %s: got %v, %v; want an ErrProblem", c.w, c.h, c.rule, n, err)
 		}
@@ -178,7 +169,7 @@ func TestCountStillLifesCancel(t *testing.T) {
 // (every live cell survives, nothing is born) every board is still, so a
 // 3 x 30 box holds 2^90 still lifes.
 func TestCountStillLifesBig(t *testing.T) {
-	r := mustRule(t, "B/S012345678")
+	r := lifetest.Rule(t, "B/S012345678")
 	want := new(big.Int).Lsh(big.NewInt(1), 90)
 	if got := count(t, 3, 30, r); got.Cmp(want) != 0 {
 		t.Errorf("%v 3x30: %v still lifes, want 2^90 = %v", r, got, want)

@@ -58,7 +58,7 @@ func TestMaxStillLifeRuleSAT(t *testing.T) {
 		{"B36/S23", 6, 5}, {"B34/S34", 5, 6}, {"B3678/S34678", 6, 6}, {"B2/S", 6, 6},
 	}
 	for _, c := range cases {
-		r := mustRule(t, c.rule)
+		r := lifetest.Rule(t, c.rule)
 		res, err := lifesat.Maximize(context.Background(), lifesat.StillLife(c.w, c.h),
 			&lifesat.Settings{Rule: r, Solver: logic.Gophersat{}})
 		if err != nil || !res.Optimal {
@@ -80,7 +80,7 @@ func TestMaxStillLifeRuleErrors(t *testing.T) {
 		{13, 13, "B3/S23"}, {12, 40, "B3/S23"}, {400, 10, "B3/S23"},
 		{3, 3, "B03/S23"},
 	} {
-		res, err := density.MaxStillLifeRule(ctx, c.w, c.h, mustRule(t, c.rule))
+		res, err := density.MaxStillLifeRule(ctx, c.w, c.h, lifetest.Rule(t, c.rule))
 		if !errors.Is(err, lifesat.ErrProblem) || res != nil {
 			t.Errorf("%dx%d %s: got %v, %v; want an ErrProblem", c.w, c.h, c.rule, res, err)
 		}

@@ -53,3 +53,13 @@ func Board(rows string) *life.Board {
 	}
 	return b
 }
+
+// Rule parses a rule string and stops the test when it is not one.
+func Rule(t testing.TB, s string) rule.Rule {
+	t.Helper()
+	r, err := rule.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
