@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
@@ -138,7 +139,7 @@ func (t *Table) Answer() *lifesat.Pattern { return t.answer }
 
 // resultName matches the names of result files: a manifest's task's,
 // and a re-split's sub-cube's.
-var resultName = regexp.MustCompile(`^task-([0-9]+)((?:\.[0-9]+)*)\.json$`)
+var resultName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^task-([0-9]+)((?:\.[0-9]+)*)\.json$`) }) // compiled on first use: no cost at start
 
 // Collect reads the result files of m's tasks from dir and merges them
 // into a table, a row per task: the manifest's, each followed by the
@@ -359,7 +360,7 @@ func (c *collector) strayFiles() error {
 		return err
 	}
 	for _, e := range entries {
-		if resultName.MatchString(e.Name()) && !c.files[e.Name()] {
+		if resultName().MatchString(e.Name()) && !c.files[e.Name()] {
 			return fmt.Errorf("%w: %s/%s is the result file of no task of this manifest (it has %d, and %d sub-cubes of re-splits)",
 				ErrResult, c.dir, e.Name(), len(c.m.Tasks), len(c.files)-len(c.m.Tasks))
 		}

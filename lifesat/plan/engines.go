@@ -238,11 +238,11 @@ func (m *Manifest) WriteParallel(w io.Writer, opt *EngineOptions) error {
 // checked against Kubernetes' API types in a test, not on a cluster.
 func (m *Manifest) WriteKubernetes(w io.Writer, opt *EngineOptions) error {
 	d := m.engineData(opt)
-	if !dns1123.MatchString(d.Name) || len(d.Name) > 63-len("-collect") {
+	if !dns1123().MatchString(d.Name) || len(d.Name) > 63-len("-collect") {
 		return fmt.Errorf("%w: %q is no Kubernetes name for a Job and its collect Job (lower-case letters, digits and '-', at most %d)", ErrPlan, d.Name, 63-len("-collect"))
 	}
 	d.ManifestKey = path.Base(d.Manifest)
-	if !configKey.MatchString(d.ManifestKey) {
+	if !configKey().MatchString(d.ManifestKey) {
 		d.ManifestKey = "manifest.jsonl"
 	}
 	d.Manifest = "/plan/" + d.ManifestKey
@@ -266,9 +266,9 @@ func (m *Manifest) WriteKubernetes(w io.Writer, opt *EngineOptions) error {
 const maxConfigMap = 1<<20 - 4<<10
 
 // configKey matches the keys of a ConfigMap's data.
-var configKey = regexp.MustCompile(`^[-._a-zA-Z0-9]{1,253}$`)
+var configKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-._a-zA-Z0-9]{1,253}$`) }) // compiled on first use: no cost at start
 
-var dns1123 = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+var dns1123 = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`) }) // compiled on first use: no cost at start
 
 // shellQuote quotes s as one word for sh and bash.
 func shellQuote(s string) string {

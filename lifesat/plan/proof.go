@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/drat"
@@ -54,7 +55,7 @@ func proofFile(name string) string {
 	return drat.DRATFile
 }
 
-var sha256Text = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var sha256Text = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256:[0-9a-f]{64}$`) }) // compiled on first use: no cost at start
 
 // checkProof checks what the record says of its proof against the
 // header and task t: a result "none" of a plan that asks for proofs
@@ -73,7 +74,7 @@ func (rec *Record) checkProof(h *Header, t *Task) error {
 		return fmt.Errorf("a proof of a result %q", rec.Status())
 	case pr.Dir != t.ProofDir():
 		return fmt.Errorf("its proof is in %q, not in the task's proof folder %q", pr.Dir, t.ProofDir())
-	case !sha256Text.MatchString(pr.Formula) || !sha256Text.MatchString(pr.Proof) || pr.ProofBytes < 0:
+	case !sha256Text().MatchString(pr.Formula) || !sha256Text().MatchString(pr.Proof) || pr.ProofBytes < 0:
 		return errors.New("its proof's hashes are not sha256:HEX")
 	}
 	return nil
