@@ -97,6 +97,9 @@ func encode(ctx context.Context, su *setup, guess func(t, x, y int) bool, mode e
 	// literal is written flipped; that is what flipping the finished
 	// formula would give, without a pass over it.
 	set.Diversify = su.flips
+	if set.Diversify == AliveFirst && guess == nil {
+		guess = func(int, int, int) bool { return true }
+	}
 	var rng *rand.Rand
 	if set.Diversify != NoFlip || guess != nil {
 		rng = rand.New(rand.NewPCG(set.Seed, 0x6c69666573617421)) // "lifesat!"

@@ -36,6 +36,12 @@ const (
 	// NoFlip hands the formula to the solver as built; with gophersat the
 	// first still life found is then the empty one (when allowed).
 	NoFlip
+	// AliveFirst flips the variables so that the solver's first guess is
+	// every cell alive, the rule's auxiliary variables at their values on
+	// that board: the dense end of the search first (the explorer's
+	// "unknown cells alive"; a population bound's counter is flipped at
+	// random, by the seed).
+	AliveFirst
 )
 
 // String names the mode.
@@ -47,18 +53,21 @@ func (d Diversify) String() string {
 		return "none"
 	case FlipAll:
 		return "all"
+	case AliveFirst:
+		return "alive"
 	}
 	return "auto"
 }
 
-// ParseDiversify reads a mode's name: "auto", "all", "cells" or "none".
+// ParseDiversify reads a mode's name: "auto", "all", "cells", "none" or
+// "alive".
 func ParseDiversify(s string) (Diversify, error) {
-	for _, d := range []Diversify{Auto, FlipAll, FlipCells, NoFlip} {
+	for _, d := range []Diversify{Auto, FlipAll, FlipCells, NoFlip, AliveFirst} {
 		if s == d.String() {
 			return d, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: unknown diversification %q (want auto, all, cells or none)", ErrProblem, s)
+	return 0, fmt.Errorf("%w: unknown diversification %q (want auto, all, cells, none or alive)", ErrProblem, s)
 }
 
 // Settings tune a search. A nil *Settings means the defaults, and so does

@@ -19,10 +19,11 @@ var (
 	_ encoding.TextUnmarshaler = (*Encoding)(nil)
 )
 
-// MarshalText writes the mode's name: "auto", "all", "cells" or "none".
+// MarshalText writes the mode's name: "auto", "all", "cells", "none" or
+// "alive".
 // A value that is no mode is an error.
 func (d Diversify) MarshalText() ([]byte, error) {
-	if d > NoFlip {
+	if d > AliveFirst {
 		return nil, fmt.Errorf("%w: Diversify(%d) is no mode", ErrProblem, uint8(d))
 	}
 	return []byte(d.String()), nil

@@ -44,7 +44,7 @@ func TestModesText(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"encoding":"KNUTH"}`), &back); err != nil || back.Encoding != lifesat.Knuth {
 		t.Errorf("KNUTH: %q, %v", back.Encoding, err)
 	}
-	for _, m := range []interface{ MarshalText() ([]byte, error) }{lifesat.Diversify(4), lifesat.PredMode(3), lifesat.Encoding("fast")} {
+	for _, m := range []interface{ MarshalText() ([]byte, error) }{lifesat.Diversify(5), lifesat.PredMode(3), lifesat.Encoding("fast")} {
 		if text, err := m.MarshalText(); !errors.Is(err, lifesat.ErrProblem) {
 			t.Errorf("%#v: %q, %v; want an ErrProblem", m, text, err)
 		}
@@ -99,5 +99,5 @@ func ExampleDiversify_MarshalText() {
 	fmt.Println(d.UnmarshalText([]byte("some")))
 	// Output:
 	// {"Diversify":"cells","Mode":"torus","Encoding":"knuth"}
-	// lifesat: bad problem: unknown diversification "some" (want auto, all, cells or none)
+	// lifesat: bad problem: unknown diversification "some" (want auto, all, cells, none or alive)
 }

@@ -88,7 +88,7 @@ func newSearchFlags(name, kind string, e *env) *searchFlags {
 	fs.StringVar(&f.encoding, "encoding", "", "rule encoding: direct or knuth (default: direct, knuth for max)")
 	fs.StringVar(&f.format, "format", "rle", "output format: rle, cells, matrix or apgcode")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s); 0 means no limit")
-	fs.StringVar(&f.diversify, "diversify", "auto", "random flips: auto (none for oscillators and ships with gophersat, cadical or kissat, which get -seed as their own seed; all otherwise), all (every variable), cells (the blog's XOR), none")
+	fs.StringVar(&f.diversify, "diversify", "auto", "random flips: auto (none for oscillators and ships with gophersat, cadical or kissat, which get -seed as their own seed; all otherwise), all (every variable), cells (the blog's XOR), none, alive (every cell alive first, no randomness)")
 	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "accept the empty pattern")
 	fs.StringVar(&f.sym, "sym", "", "symmetry of every generation: C1 C2 C4 D2- D2| D2\\ D2/ D4+ D4x D8")
 	fs.IntVar(&f.minPop, "min-pop", 0, "at least this many live cells in generation 0")

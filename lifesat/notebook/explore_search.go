@@ -7,7 +7,6 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/life"
-	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 )
 
@@ -186,117 +185,9 @@ func (f form) settings(base lifesat.Settings) lifesat.Settings {
 	case unknownDead:
 		s.Diversify = lifesat.NoFlip
 	case unknownAlive:
-		s.Diversify = lifesat.NoFlip
-		s.Solver = negated{logic.OrDefault(s.Solver)}
+		s.Diversify = lifesat.AliveFirst
 	case unknownRandom:
 		s.Diversify = lifesat.FlipAll
 	}
 	return s
-}
-
-// negated is a solver that gets every formula with every variable
-// negated and hands back the models negated again: the same models, but
-// found from the other end. A solver that tries false first (gophersat)
-// then tries every cell alive first. It keeps the inner solver's
-// configuration for satisfiable formulas and its seed.
-type negated struct{ inner logic.Solver }
-
-var (
-	_ logic.SatTuner = negated{}
-	_ logic.Seeder   = negated{}
-)
-
-func (n negated) Start(f *logic.CNF) (logic.Session, error) {
-	g := f.Clone()
-	all := make([]bool, g.NumVars()+1)
-	for v := range all {
-		all[v] = true
-	}
-	g.Flip(all)
-	s, err := n.inner.Start(g)
-	if err != nil {
-		return nil, err
-	}
-	return &negatedSession{inner: s}, nil
-}
-
-func (n negated) ForSat() (logic.Solver, bool) {
-	if t, ok := n.inner.(logic.SatTuner); ok {
-		if s, ok := t.ForSat(); ok {
-			return negated{s}, true
-		}
-	}
-	return n, false
-}
-
-func (n negated) WithSeed(seed uint64) (logic.Solver, bool) {
-	if t, ok := n.inner.(logic.Seeder); ok {
-		if s, ok := t.WithSeed(seed); ok {
-			return negated{s}, true
-		}
-	}
-	return n, false
-}
-
-// negatedSession is a session of negated: literals in are negated, the
-// model out too.
-type negatedSession struct {
-	inner logic.Session
-	model []bool
-}
-
-var (
-	_ logic.ConflictCounter = (*negatedSession)(nil)
-	_ logic.Peeker          = (*negatedSession)(nil)
-)
-
-// negate is lits with each variable negated; the constants True and
-// False stay.
-func negate(lits []logic.Lit) []logic.Lit {
-	out := make([]logic.Lit, len(lits))
-	for i, l := range lits {
-		if l.IsConst() {
-			out[i] = l
-		} else {
-			out[i] = l.Not()
-		}
-	}
-	return out
-}
-
-func (s *negatedSession) Solve(ctx context.Context, assumptions ...logic.Lit) (logic.Status, error) {
-	s.model = nil
-	return s.inner.Solve(ctx, negate(assumptions)...)
-}
-
-func (s *negatedSession) Model() []bool {
-	if s.model == nil {
-		m := s.inner.Model()
-		s.model = make([]bool, len(m))
-		for v := 1; v < len(m); v++ {
-			s.model[v] = !m[v]
-		}
-	}
-	return s.model
-}
-
-func (s *negatedSession) Add(lits ...logic.Lit) { s.inner.Add(negate(lits)...) }
-
-func (s *negatedSession) Conflicts() int64 {
-	if c, ok := s.inner.(logic.ConflictCounter); ok {
-		return c.Conflicts()
-	}
-	return -1
-}
-
-// Peek shows the inner search's values, negated back.
-func (s *negatedSession) Peek(vars []logic.Var, vals []int8) bool {
-	p, ok := s.inner.(logic.Peeker)
-	if !ok || !p.Peek(vars, vals) {
-		return false
-	}
-	for i := range vals {
-		vals[i] = -vals[i]
-	}
-	return true
 }

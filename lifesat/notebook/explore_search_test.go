@@ -3,13 +3,10 @@ package notebook
 import (
 	"context"
 	"errors"
-	"image"
 	"testing"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/logic"
-	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
 
 // A counter keeps a search's last report: it counts conflicts only while
@@ -101,40 +98,5 @@ func TestSearchNext(t *testing.T) {
 	}
 	if s.patterns != 3 {
 		t.Errorf("%d patterns counted, want 3", s.patterns)
-	}
-}
-
-// The alive-first solver (negated) shows the running search's values
-// negated back: the cells a template knows alive, which the formula
-// states as unit clauses, are alive in every partial board it reports.
-func TestNegatedPeek(t *testing.T) {
-	p := lifesat.Spaceship(5, 1, 0, 12, 12) // a search of more than 15 s
-	p.Template = tmpl.New(12, 12, 1)
-	known := []image.Point{{5, 5}, {6, 5}, {7, 5}}
-	for _, pt := range known {
-		p.Template.Set(0, pt.X, pt.Y, tmpl.Spec{Kind: tmpl.Alive})
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang detector only
-	defer cancel()
-	var boards []*lifesat.Progress
-	set := lifesat.Settings{Solver: negated{logic.Gophersat{}}, ProgressCells: true, ProgressEvery: 10 * time.Millisecond,
-		Progress: func(pr lifesat.Progress) {
-			if pr.Cells != nil {
-				boards = append(boards, &pr)
-				if len(boards) == 5 {
-					cancel()
-				}
-			}
-		}}
-	_, err := lifesat.Search(ctx, p, &set)
-	if len(boards) == 0 {
-		t.Fatalf("no partial board reported (Search: %v)", err)
-	}
-	for i, b := range boards {
-		for _, pt := range known {
-			if !b.Known.Alive(pt.X, pt.Y) || !b.Cells.Alive(pt.X, pt.Y) {
-				t.Fatalf("partial board %d: the known cell %v is known %v, alive %v; want known alive", i, pt, b.Known.Alive(pt.X, pt.Y), b.Cells.Alive(pt.X, pt.Y))
-			}
-		}
 	}
 }

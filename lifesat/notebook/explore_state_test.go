@@ -10,9 +10,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat"
-	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
-	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/rule"
 	"github.com/lifesat/lifesat/lifesat/tmpl"
 )
@@ -348,52 +346,5 @@ func TestExploreTransformMaxUnknown(t *testing.T) {
 		if n := pat.Board().Population(); p.MaxPop > 0 && n > p.MaxPop {
 			t.Errorf("%s: %d live cells, more than max cells %d", unknown, n, p.MaxPop)
 		}
-	}
-}
-
-// TestNegated: a solver of negated formulas has the same models: it
-// counts the 4 x 4 still lifes as the plain one does (83 with the empty
-// one, as notebook 01 counts them without a solver), and each of its
-// answers is a still life.
-func TestNegated(t *testing.T) {
-	count := func(s logic.Solver) (int, error) {
-		n := 0
-		err := lifesat.Enumerate(context.Background(), lifesat.StillLife(4, 4),
-			&lifesat.Settings{Solver: s, AllowEmpty: true, Diversify: lifesat.NoFlip, Solutions: 1000},
-			func(pat *lifesat.Pattern) bool {
-				if err := lifesat.StillLife(4, 4).Check(pat, &lifesat.Settings{AllowEmpty: true}); err != nil {
-					t.Error(err)
-				}
-				n++
-				return true
-			})
-		return n, err
-	}
-	want, err := density.CountStillLifes(context.Background(), 4, 4, rule.Life)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, s := range map[string]logic.Solver{"plain": logic.Gophersat{}, "negated": negated{logic.Gophersat{}}} {
-		n, err := count(s)
-		if err != nil || int64(n) != want.Int64() {
-			t.Errorf("%s: %d still lifes in 4x4 (%v), want %v", name, n, err, want)
-		}
-	}
-	// Alive first: unflipped, the first still life is the empty one; with
-	// every variable negated, the first guess is all alive, which is no
-	// still life, and the answer is another.
-	first := func(s logic.Solver) *life.Board {
-		res, err := lifesat.Search(context.Background(), lifesat.StillLife(4, 4),
-			&lifesat.Settings{Solver: s, AllowEmpty: true, Diversify: lifesat.NoFlip})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.Patterns[0].Board()
-	}
-	if n := first(logic.Gophersat{}).Population(); n != 0 {
-		t.Errorf("dead first: %d live cells, want the empty board", n)
-	}
-	if n := first(negated{logic.Gophersat{}}).Population(); n == 0 {
-		t.Errorf("alive first: the empty board")
 	}
 }
