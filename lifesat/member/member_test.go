@@ -23,15 +23,23 @@ import (
 )
 
 // pidsEnv names a folder in which each member started by recording(dir)
-// writes a file named after its pid, holding its parent's pid.
+// writes a file named after its pid, holding its parent's pid (a member
+// killed first may leave a file named with a dot before its pid).
 const pidsEnv = "LIFESAT_MEMBER_TEST_PIDS"
 
 // TestMain is the member's main too: the members are this test binary
 // run again (member.Command), which serves before it tests.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv(pidsEnv); dir != "" && os.Getenv(member.Env) != "" {
+		// Written aside and renamed, whole or not at all: the race may
+		// kill a losing member at any moment, between a file's creation
+		// and its writing too.
 		pid := strconv.Itoa(os.Getpid())
-		if err := os.WriteFile(filepath.Join(dir, pid), []byte(strconv.Itoa(os.Getppid())), 0o644); err != nil {
+		tmp := filepath.Join(dir, "."+pid)
+		if err := os.WriteFile(tmp, []byte(strconv.Itoa(os.Getppid())), 0o644); err != nil {
+			panic(err)
+		}
+		if err := os.Rename(tmp, filepath.Join(dir, pid)); err != nil {
 			panic(err)
 		}
 	}
@@ -60,6 +68,9 @@ func members(t *testing.T, dir string) map[int]int {
 	}
 	out := map[int]int{}
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue // a member killed before it renamed its file
+		}
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			t.Fatalf("file %s", e.Name())
