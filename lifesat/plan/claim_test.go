@@ -21,17 +21,7 @@ import (
 // first (this host, this process); once the first is stopped the task
 // is free again.
 func TestSecondWorkerLeavesAClaimedTask(t *testing.T) {
-	started := filepath.Join(t.TempDir(), "started")
-	m := smallSweep(t)
-	m.Tasks[1].Spec.Solver = sleeper(t, started)
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		_, _, err := plan.RunTask(ctx, &m.Header, &m.Tasks[1], dir, nil)
-		done <- err
-	}()
-	waitFor(t, started, done)
+	m, dir, cancel, done := startSleepingTask(t)
 	rec, out, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[1], dir, nil)
 	if err != nil || out != plan.Claimed || rec != nil {
 		t.Errorf("the second worker: %+v, %v, %v; want claimed", rec, out, err)

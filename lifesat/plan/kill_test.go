@@ -54,6 +54,26 @@ func waitFor(t *testing.T, path string, done <-chan error) {
 	}
 }
 
+// startSleepingTask runs task 1 of a small sweep, whose solver sleeps
+// until its context ends, in the background, and returns once its search
+// has started: the manifest, the results folder, the task's cancel and
+// the channel of its error.
+func startSleepingTask(t *testing.T) (*plan.Manifest, string, context.CancelFunc, chan error) {
+	t.Helper()
+	started := filepath.Join(t.TempDir(), "started")
+	m := smallSweep(t)
+	m.Tasks[1].Spec.Solver = sleeper(t, started)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := plan.RunTask(ctx, &m.Header, &m.Tasks[1], dir, nil)
+		done <- err
+	}()
+	waitFor(t, started, done)
+	return m, dir, cancel, done
+}
+
 // TestKilledWhileWriting: a task killed with SIGKILL between writing its
 // result to a temporary file and renaming it leaves no result file, only
 // the temporary one and its claim, whose process is gone; Collect
@@ -112,17 +132,7 @@ func sleeper(t *testing.T, started string) string {
 // scancel) while it searches writes no result file, so that it runs
 // again on resume.
 func TestStoppedTaskWritesNothing(t *testing.T) {
-	started := filepath.Join(t.TempDir(), "started")
-	m := smallSweep(t)
-	m.Tasks[1].Spec.Solver = sleeper(t, started)
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		_, _, err := plan.RunTask(ctx, &m.Header, &m.Tasks[1], dir, nil)
-		done <- err
-	}()
-	waitFor(t, started, done)
+	m, dir, cancel, done := startSleepingTask(t)
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("RunTask: %v, want context.Canceled", err)
