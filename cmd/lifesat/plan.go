@@ -74,7 +74,7 @@ func planCmd(ctx context.Context, e *env, _ string, args []string) (int, error) 
 	fs.StringVar(&pf.templates, "templates", "", "axis: the template files `F1,F2,...` (as -template reads one; each sets the box)")
 	fs.IntVar(&pf.split, "split", 0, "cut the search into about `N` cubes, the first answer of any answering it (excludes every axis)")
 	fs.StringVar(&pf.cube, "cube", plan.Centre, "(with -split) how to cut: centre (2^k cubes on the cells nearest the centre), lookahead or first-alive")
-	fs.DurationVar(&pf.taskTime, "task-time", 0, "bound each task's search (default 10m for a split, none for a sweep): a split's cube re-splits, a sweep's task is \"stopped\", final")
+	fs.DurationVar(&pf.taskTime, "task-time", 0, "bound each task's search, in processor time (default 10m for a split, none for a sweep): a split's cube re-splits, a sweep's task is \"stopped\", final")
 	fs.DurationVar(&pf.taskTime, "task-timeout", 0, "the same as -task-time")
 	fs.IntVar(&pf.resplit, "resplit", 4, "(with -split) the sub-cubes a cube that reaches -task-time cuts into; 0: none, the limit is final")
 	fs.IntVar(&pf.batch, "batch", 0, "(with -scripts) tasks an array index runs in turn (default: from 3 tasks timed now, about 20 s of work an index)")
@@ -417,7 +417,9 @@ const defaultSplitTime = 10 * time.Minute
 
 // The batches -batch chooses: enough tasks for batchTarget of work an
 // array index, timed on batchSamples tasks of at most a second each,
-// leaving at least twice -throttle indices (batchIndices without it).
+// leaving at least twice -throttle indices (batchIndices without it) -
+// or -throttle indices when they do the whole sweep within batchTarget:
+// one wave, for a second would wait for the engine's next start.
 const (
 	batchTarget  = 20 * time.Second
 	batchSamples = 3
@@ -437,6 +439,9 @@ func (pf *planFlags) autoBatch(ctx context.Context, m *plan.Manifest) int {
 	took, ok := m.Estimate(ctx, batchSamples, time.Second)
 	if !ok {
 		return 1
+	}
+	if pf.throttle > 0 && time.Duration(len(m.Tasks))*took <= time.Duration(pf.throttle)*batchTarget {
+		indices = pf.throttle
 	}
 	return plan.Batch(len(m.Tasks), took, batchTarget, indices)
 }

@@ -91,7 +91,9 @@
 // manifest is not changed; every worker and Collect derive the same
 // sub-tasks from the split results, and Collect says that no pattern
 // exists only when every leaf of the tree says none and the leaves
-// partition the whole search.
+// partition the whole search. The limit is processor time, so that a
+// cube is cut when it is hard, not when its machine is busy; and the
+// workers take open sub-cubes breadth first (Work).
 //
 // # Proofs that none exists
 //

@@ -53,9 +53,10 @@ type Header struct {
 	// Axes names the labels of the tasks, in the order of a table's
 	// columns: a sweep's axes ("rule", "size", ...), a split's "cube".
 	Axes []string `json:"axes,omitempty"`
-	// LimitSeconds bounds each task's search; 0 means no bound. A task
-	// that reaches it has the result "stopped", which is final, unless
-	// Resplit says to cut its cube.
+	// LimitSeconds bounds each task's search, in processor time (wall
+	// time for an external solver, whose work a child process does); 0
+	// means no bound. A task that reaches it has the result "stopped",
+	// which is final, unless Resplit says to cut its cube.
 	LimitSeconds float64 `json:"limit_seconds,omitempty"`
 	// Resplit is, for a split with a time limit, how many sub-cubes a
 	// task that reaches the limit without an answer cuts its cube into

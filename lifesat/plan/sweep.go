@@ -34,7 +34,8 @@ type Sweep struct {
 	Templates []*tmpl.Template
 	Seeds     []uint64 // Settings.Seed: axis "seed"
 
-	// Limit bounds each task's search; 0 means no bound.
+	// Limit bounds each task's search in processor time
+	// (Header.LimitSeconds); 0 means no bound.
 	Limit time.Duration
 }
 
@@ -229,7 +230,8 @@ func RulesIn(r rule.Rule, max int) ([]rule.Rule, error) {
 // SplitOptions tune Split. A nil *SplitOptions means the defaults.
 type SplitOptions struct {
 	CutOptions
-	// Limit bounds each task's search; 0 means no bound.
+	// Limit bounds each task's search in processor time
+	// (Header.LimitSeconds); 0 means no bound.
 	Limit time.Duration
 	// Resplit is how many sub-cubes a task that reaches Limit without
 	// an answer cuts its cube into (Header.Resplit); 0 means 4, and a

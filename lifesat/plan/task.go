@@ -15,6 +15,7 @@ import (
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/internal/cputime"
 	"github.com/lifesat/lifesat/lifesat/job"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // ErrIndex is wrapped by the errors of task indices that name no task.
@@ -235,8 +236,7 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 	run, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if h.LimitSeconds > 0 {
-		stop := time.AfterFunc(time.Duration(h.LimitSeconds*float64(time.Second)), func() { cancel(errLimit) })
-		defer stop.Stop()
+		go overLimit(run, cancel, time.Duration(h.LimitSeconds*float64(time.Second)), wallLimit(&t.Spec))
 	}
 	go watch(run, cancel, h, t, dir, cl, o)
 	start := time.Now()
@@ -366,6 +366,43 @@ func watch(run context.Context, cancel context.CancelCauseFunc, h *Header, t *Ta
 			}
 		}
 	}
+}
+
+// overLimit stops the search run (errLimit) once it has used limit of
+// processor time: this process's, from the call on, so that a task's
+// limit is the same on a busy machine as on an idle one. With wall it
+// counts wall time instead.
+func overLimit(run context.Context, cancel context.CancelCauseFunc, limit time.Duration, wall bool) {
+	start, cpu0 := time.Now(), cputime.Process()
+	tick := time.NewTicker(min(max(limit/64, 10*time.Millisecond), 250*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-run.Done():
+			return
+		case <-tick.C:
+		}
+		used := cputime.Process() - cpu0
+		if wall {
+			used = time.Since(start)
+		}
+		if used >= limit {
+			cancel(errLimit)
+			return
+		}
+	}
+}
+
+// wallLimit reports whether a task's limit counts wall time: where the
+// processor time is not measured, and for an external solver, whose
+// work is a child process's, which Process sees only once it has ended.
+func wallLimit(sp *job.Spec) bool {
+	if !cputime.Measured {
+		return true
+	}
+	s, err := logic.ParseSolver(sp.Solver)
+	_, external := s.(logic.External)
+	return err != nil || external
 }
 
 // beforeSearch, when not nil, is called with the search's context just

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat/internal/cputime"
@@ -38,9 +39,10 @@ type WorkOptions struct {
 // one, or a batch), as RunTask runs each. When m is not nil it is the
 // split they belong to, read whole: once its own tasks are done the
 // worker takes the split's open tasks, the manifest's and the sub-cubes
-// of re-splits, first in the table's order (Collect's) - those without a
-// result file or a live claim; while none is open but a live worker runs
-// a task that may re-split, it waits, looking every Poll. It returns
+// of re-splits, those without a result file or a live claim, breadth
+// first: the fewest re-splits deep first, each depth in the table's
+// order (Collect's); while none is open but a live worker runs a task
+// that may re-split, it waits, looking every Poll. It returns
 // when the split is answered (a task found a pattern, or no task is open
 // or running), or at once when TaskOptions.TimeUp is closed (after the
 // running task wrote its split). The processor time of the process
@@ -122,9 +124,11 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 	return nil
 }
 
-// pool lists the open tasks of the split m in the table's order, and
-// says whether a live worker runs a task that may re-split (the split
-// re-splits and the task has no result). It lists none once the split
+// pool lists the open tasks of the split m, the shallowest first (the
+// manifest's, then the sub-cubes of one re-split, of two, ...), each
+// depth in the table's order, and says whether a live worker runs a
+// task that may re-split (the split re-splits and the task has no
+// result). It lists none once the split
 // is answered. It reads the result files as FoundBy does, without
 // re-simulating their answers: Collect does that.
 func pool(m *Manifest, dir string, me *Claim, expiry time.Duration) (open []Task, waiting bool, err error) {
@@ -169,6 +173,10 @@ func pool(m *Manifest, dir string, me *Claim, expiry time.Duration) (open []Task
 			return nil, false, err
 		}
 	}
+	// Breadth first: the cubes of fewer re-splits first, so that the
+	// workers do not all descend into one hard cube's sub-cubes while
+	// the answer lies in another.
+	slices.SortStableFunc(open, func(a, b Task) int { return len(a.Sub) - len(b.Sub) })
 	return open, waiting, nil
 }
 

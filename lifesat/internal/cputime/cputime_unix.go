@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// Measured reports whether Process measures: on Unix it does.
+const Measured = true
+
 // Process is the processor time, user and system, this process and its
 // children that have ended and been waited for (an external solver) have
 // used so far.

@@ -6,7 +6,8 @@
 #       submits the array (2 indices at once) and a collect job
 #       that runs when the array has ended, however it ended
 #   bash sweep.slurm.sh --wait
-#       the same, and waits for the collect job: the exit status is collect's
+#       submits the array, waits for it to end and collects here, at once (a collect
+#       job would wait for Slurm's next scheduling pass): the exit status is collect's
 #       (0 complete, 3 incomplete, 2 bad input)
 #
 # Array index K runs task K ("lifesat task -batch 1 M K"). A task that has its result file, or that a live
@@ -37,32 +38,30 @@ submit | --wait)
 	mkdir -p "$results" || exit 2
 	array=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf --array=0-2%2 --ntasks=1 --cpus-per-task=1 --requeue --mem=257M --time=1:00:00 \
 		-o "$results/slurm-%A_%a.out" "$0" task) || exit 2
-	collect=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
-		-o "$results/collect-%j.out" "$0" collect) || exit 2
-	echo "array job $array: 3 tasks; collect job $collect"
-	[ "${1:-}" = --wait ] || exit 0
-	# Wait for the collect job's status file, or for squeue to no longer
-	# list the job, asking every second for 20 s, every 5 s for 2 minutes,
-	# then every 30 s (sbatch --wait asks after 2, 10 and 42 s, then every
-	# 32 s: a short plan would wait for the 42 s).
-	waited=0 failed=0
-	while [ ! -e "$results/collect-$collect.status" ] && [ "$failed" -lt 10 ]; do
-		if queued=$(squeue -h -j "$collect" -o %i 2>/dev/null); then
+	if [ "${1:-}" != --wait ]; then
+		collect=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf-collect --dependency=afterany:"$array" --ntasks=1 --mem=257M --time=1:00:00 \
+			-o "$results/collect-%j.out" "$0" collect) || exit 2
+		echo "array job $array: 3 tasks; collect job $collect"
+		exit 0
+	fi
+	echo "array job $array: 3 tasks; collecting here when it has ended"
+	# Wait until squeue no longer lists the array, asking every 0.2 s
+	# for 10 s, every second for 2 minutes, then every 10 s (sbatch
+	# --wait asks after 2, 10 and 42 s, then every 32 s: a short plan
+	# would wait for the 42nd second).
+	polls=0 failed=0
+	while [ "$failed" -lt 10 ]; do
+		if queued=$(squeue -h -j "$array" -o %i 2>/dev/null); then
 			[ -n "$queued" ] || break
 			failed=0
 		else
 			failed=$((failed + 1))
 		fi
-		if [ "$waited" -lt 20 ]; then step=1; elif [ "$waited" -lt 120 ]; then step=5; else step=30; fi
+		if [ "$polls" -lt 50 ]; then step=0.2; elif [ "$polls" -lt 170 ]; then step=1; else step=10; fi
 		sleep "$step"
-		waited=$((waited + step))
+		polls=$((polls + 1))
 	done
-	cat "$results/collect-$collect.out" >&2
-	if ! rc=$(cat "$results/collect-$collect.status" 2>/dev/null); then
-		echo "the collect job $collect ended without a status (cancelled?)" >&2
-		exit 3
-	fi
-	exit "$rc"
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2
