@@ -100,6 +100,13 @@ func startProof(h *Header, t *Task, dir string, sp *job.Spec) (*taskProof, error
 	if err != nil {
 		return nil, err
 	}
+	// A worker killed while it ran this task left its temporary folder
+	// behind: this worker holds the task's claim, so no live one writes
+	// there any more.
+	left, _ := filepath.Glob(filepath.Join(dir, "."+t.ProofDir()+".tmp-*"))
+	for _, old := range left {
+		os.RemoveAll(old)
+	}
 	tmp, err := os.MkdirTemp(dir, "."+t.ProofDir()+".tmp-*")
 	if err == nil {
 		err = os.Chmod(tmp, 0o755) // readable as the result files are

@@ -343,3 +343,35 @@ func FuzzProofRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestProofLeftBehind: the temporary proof folder of a worker killed
+// while it ran a task is removed when the task runs again; another
+// task's is left alone.
+func TestProofLeftBehind(t *testing.T) {
+	p := lifesat.StillLife(4, 4)
+	p.MaxPop = 3
+	m := proofSplit(t, p, 2, logic.DRAT)
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "."+m.Tasks[0].ProofDir()+".tmp-123")
+	other := filepath.Join(dir, "."+m.Tasks[1].ProofDir()+".tmp-456")
+	for _, d := range []string{mine, other} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(d, "proof.drat"), []byte("1 2 0\n"), 0o644)
+	}
+	rec, out, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[0], dir, nil)
+	if err != nil || out != plan.Ran || rec.Status() != job.None {
+		t.Fatalf("task 0: %+v, %v, %v", rec, out, err)
+	}
+	if _, err := os.Stat(mine); !os.IsNotExist(err) {
+		t.Errorf("task 0's folder left by a killed worker is still there: %v", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("task 1's folder: %v", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".task-*"))
+	if len(left) != 1 {
+		t.Errorf("hidden folders after task 0: %q, want task 1's only", left)
+	}
+}

@@ -52,7 +52,7 @@ submit | --wait)
 		exit 0
 	fi
 	echo "array job $array: 4 tasks; collecting here when it has ended"
-	# Wait until squeue no longer lists the array, asking every 0.2 s
+	# Wait until squeue no longer lists the array, asking every 0.1 s
 	# for 10 s, every second for 2 minutes, then every 10 s (sbatch
 	# --wait asks after 2, 10 and 42 s, then every 32 s: a short plan
 	# would wait for the 42nd second).
@@ -64,7 +64,7 @@ submit | --wait)
 		else
 			failed=$((failed + 1))
 		fi
-		if [ "$polls" -lt 50 ]; then step=0.2; elif [ "$polls" -lt 170 ]; then step=1; else step=10; fi
+		if [ "$polls" -lt 100 ]; then step=0.1; elif [ "$polls" -lt 220 ]; then step=1; else step=10; fi
 		sleep "$step"
 		polls=$((polls + 1))
 	done
