@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/lifesat/lifesat/internal/statusline"
 	"github.com/lifesat/lifesat/lifesat/bench"
 )
 
@@ -169,30 +170,9 @@ func TestStatusLine(t *testing.T) {
 	// however often the status was drawn and cleared there before it.
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	last := lines[len(lines)-1]
-	if shown := onScreen(last); shown != "lifesat-bench: wrote 2 files to "+dir {
+	if shown := statusline.Visible(last); shown != "lifesat-bench: wrote 2 files to "+dir {
 		t.Errorf("the last line shows %q (written %q): the status line was not cleared before the closing line", shown, last)
 	}
-}
-
-// onScreen is what a terminal shows of one line written as s: a carriage
-// return sends the cursor back to the first column, and what follows
-// overwrites what was there. Trailing blanks are dropped.
-func onScreen(s string) string {
-	var cells []rune
-	col := 0
-	for _, r := range s {
-		if r == '\r' {
-			col = 0
-			continue
-		}
-		if col < len(cells) {
-			cells[col] = r
-		} else {
-			cells = append(cells, r)
-		}
-		col++
-	}
-	return strings.TrimRight(string(cells), " ")
 }
 
 // TestReplot draws the cuts suite's figure again from its committed CSV,
@@ -217,8 +197,8 @@ func TestOnScreen(t *testing.T) {
 		"status 1/9\rdone":             "doneus 1/9",
 		"\r\rstatus\r      \r\r\rok":   "ok",
 	} {
-		if got := onScreen(in); got != want {
-			t.Errorf("onScreen(%q) = %q, want %q", in, got, want)
+		if got := statusline.Visible(in); got != want {
+			t.Errorf("statusline.Visible(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -165,3 +165,24 @@ func (l *Line) clear() {
 		l.shown = 0
 	}
 }
+
+// Visible is what a terminal shows of one line written as s: a carriage
+// return sends the cursor back to the first column, and what follows
+// overwrites what was there. Trailing blanks are dropped.
+func Visible(s string) string {
+	var cells []rune
+	col := 0
+	for _, r := range s {
+		if r == '\r' {
+			col = 0
+			continue
+		}
+		if col < len(cells) {
+			cells[col] = r
+		} else {
+			cells = append(cells, r)
+		}
+		col++
+	}
+	return strings.TrimRight(string(cells), " ")
+}

@@ -28,27 +28,6 @@ func (b *buffer) String() string {
 	return b.b.String()
 }
 
-// onScreen is what a terminal shows of one line written as s: a carriage
-// return sends the cursor back to the first column, and what follows
-// overwrites what was there. Trailing blanks are dropped.
-func onScreen(s string) string {
-	var cells []rune
-	col := 0
-	for _, r := range s {
-		if r == '\r' {
-			col = 0
-			continue
-		}
-		if col < len(cells) {
-			cells[col] = r
-		} else {
-			cells = append(cells, r)
-		}
-		col++
-	}
-	return strings.TrimRight(string(cells), " ")
-}
-
 // TestLine: the status is drawn, cut to fit;
 // printed lines stand above the status line, which is cleared before them
 // and after Done; no drawing is wider than the terminal. Nothing here
@@ -77,7 +56,7 @@ func TestLine(t *testing.T) {
 		t.Fatalf("%d lines, want the two printed and the status's last: %q", len(lines), text)
 	}
 	for i, want := range []string{"  row one", "  row two", ""} {
-		if got := onScreen(lines[i]); got != want {
+		if got := statusline.Visible(lines[i]); got != want {
 			t.Errorf("line %d shows %q, want %q (written %q)", i, got, want, lines[i])
 		}
 	}
