@@ -113,9 +113,9 @@ func DefaultLookahead(p int) int { return 2 * p }
 
 // Progress is the state of a running search.
 type Progress struct {
-	Depth   int // rows of the partials being extended
-	Level   int // partials at that depth
-	Done    int // of them extended so far
+	Depth   int // rows of the partials being extended; depth first, the pass's limit
+	Level   int // partials at that depth (0 depth first)
+	Done    int // of them extended so far (0 depth first)
 	Stats   Stats
 	Elapsed time.Duration
 }
