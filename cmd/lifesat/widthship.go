@@ -98,9 +98,6 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	status := newStatus(e, verbose, "lifesat: "+p.String())
 	defer status.done()
 	last := time.Time{}
-	if dfs && check != "" {
-		return fail("-checkpoint: a depth-first search (-dfs) takes no checkpoint")
-	}
 	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Progress: func(pr grow.Progress) {
 		line := fmt.Sprintf("depth %d: %d partials (%d done), %d kept, %d solver calls, %v",
 			pr.Depth, pr.Level, pr.Done, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))

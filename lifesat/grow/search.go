@@ -90,7 +90,9 @@ func (t *tree) last(i int32, dst []uint32) {
 // 2P rows repeat an earlier partial's are dropped; and each partial is
 // first asked whether its ship can close (end in 2P dead rows) within
 // Lookahead rows. Every ship is re-simulated on the plane (life.Plane)
-// and named by its apgcode before it is returned.
+// and named by its apgcode before it is returned. With
+// Settings.DepthFirst the partials are grown depth first instead (see
+// the package documentation).
 //
 // ctx is checked before every partial is extended and inside every
 // solver call; when it ends, Search returns the longest partial with
