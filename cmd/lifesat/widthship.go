@@ -36,7 +36,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 		shift, sym, ruleName, format, check string
 		solverName                          string
 		timeout                             time.Duration
-		verbose                             bool
+		verbose, dfs                        bool
 	)
 	fs.IntVar(&period, "period", 0, "period `P` (2 or more); required")
 	fs.StringVar(&shift, "shift", "", "displacement `0,K` (or K,0) per period, K cells orthogonally; required")
@@ -45,6 +45,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.IntVar(&length, "length", 0, "only ships whose P generations fit `L` rows (one box, as -size WxH asks); 0: any length, the search may not end")
 	fs.IntVar(&lookahead, "lookahead", 0, "rows the solver looks ahead of each partial (`N`, 2P or more; -1: none, tables only); 0: 2P")
 	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
+	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton; no -checkpoint")
 	fs.IntVar(&n, "n", 1, "how many different ships (by apgcode) to find")
 	fs.StringVar(&ruleName, "rule", "B3/S23", "the rule (B/S, Hensel or MAP; not partial, no B0)")
 	fs.StringVar(&format, "format", "rle", "output format: rle, cells, matrix or apgcode")
@@ -97,11 +98,15 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	status := newStatus(e, verbose, "lifesat: "+p.String())
 	defer status.done()
 	last := time.Time{}
-	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, Progress: func(pr grow.Progress) {
+	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Progress: func(pr grow.Progress) {
 		line := fmt.Sprintf("depth %d: %d partials (%d done), %d kept, %d solver calls, %v",
 			pr.Depth, pr.Level, pr.Done, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))
+		if dfs {
+			line = fmt.Sprintf("depth first to %d rows: deepest %d, %d partials kept, %d solver calls, %v",
+				pr.Depth, pr.Stats.Depth, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))
+		}
 		status.note(line)
-		if verbose && (pr.Done == 0 || time.Since(last) > 5*time.Second) {
+		if verbose && (pr.Done == 0 && !dfs || time.Since(last) > 5*time.Second) {
 			last = time.Now()
 			fmt.Fprintln(e.stderr, "lifesat:", line)
 		}

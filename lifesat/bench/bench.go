@@ -74,7 +74,10 @@ type Case struct {
 	// it).
 	Grow          *grow.Problem
 	GrowLookahead int // Settings.Lookahead of a Width case; 0 the default
-	Want, Label   string
+	// GrowDepthFirst runs a Width case's search depth first
+	// (grow.Settings.DepthFirst).
+	GrowDepthFirst bool
+	Want, Label    string
 }
 
 // Name describes the case's problem, like "still life 16x16". A Race

@@ -124,9 +124,11 @@ func (t Target) Ship() (TargetShip, error) {
 // frontierCases are the frontier suite's cases: first the c/4
 // orthogonal ship in a 9x12 box, both ways round, by the search with the
 // length bounded and a lookahead of 16 rows (the strip 9 wide at most
-// proofCap, 12 wide at most 10 minutes) and by LLS (llsCap at most); then
-// each target by the width-bounded search (10 minutes at most) and LLS in
-// the target's smallest box beside it.
+// proofCap, 12 wide at most 10 minutes), by LLS (llsCap at most) and by
+// the depth-first search on the tables alone (as long as the first); then
+// each target by the width-bounded search (10 minutes at most), LLS in
+// the target's smallest box beside it, and the depth-first search (10
+// minutes at most).
 func frontierCases(llsCap, proofCap time.Duration) []Case {
 	var cases []Case
 	for _, wl := range [][3]int{{9, 12, int(proofCap / time.Minute)}, {12, 9, 10}} {
@@ -134,7 +136,9 @@ func frontierCases(llsCap, proofCap time.Duration) []Case {
 		cases = append(cases,
 			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, GrowLookahead: 16, Label: "c/4 9x12",
 				Timeout: time.Duration(wl[2]) * time.Minute},
-			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: "c/4 9x12", Timeout: llsCap})
+			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: "c/4 9x12", Timeout: llsCap},
+			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: 4, Shift: 1, Width: wl[0], MaxLength: wl[1]}, GrowLookahead: -1, GrowDepthFirst: true, Label: "c/4 9x12",
+				Timeout: time.Duration(wl[2]) * time.Minute})
 	}
 	for _, t := range FrontierTargets() {
 		ts, err := t.Ship()
@@ -145,14 +149,19 @@ func frontierCases(llsCap, proofCap time.Duration) []Case {
 		box := lifesat.Spaceship(ts.Period, 0, k, ts.Box.X, ts.Box.Y)
 		cases = append(cases,
 			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: ts.Period, Shift: k, Width: ts.Width, Sym: t.Sym}, Want: ts.Code, Label: t.Name, Timeout: 10 * time.Minute},
-			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: t.Name, Timeout: llsCap})
+			Case{Kind: LLS, Problem: box, Solver: "cadical", Label: t.Name, Timeout: llsCap},
+			Case{Kind: Width, Problem: box, Grow: &grow.Problem{Period: ts.Period, Shift: k, Width: ts.Width, Sym: t.Sym}, GrowLookahead: -1, GrowDepthFirst: true, Want: ts.Code, Label: t.Name, Timeout: 10 * time.Minute})
 	}
 	return cases
 }
 
 // widthName is a Width case's row name: the target's name and the
-// search, "loafer: c/7 ship, width 10".
+// search, "loafer: c/7 ship, width 10", ", depth first" after it for a
+// depth-first search.
 func widthName(c Case) string {
+	if c.GrowDepthFirst {
+		return c.Label + ": " + c.Grow.String() + ", depth first"
+	}
 	return c.Label + ": " + c.Grow.String()
 }
 
@@ -173,12 +182,19 @@ func runWidth(ctx context.Context, c Case, timeout time.Duration) Row {
 	if look == 0 {
 		look = grow.DefaultLookahead(c.Grow.Period)
 	}
-	r := Row{Problem: c.Name(), Side: c.Grow.Width, Period: c.Grow.Period, Encoding: fmt.Sprintf("rows, lookahead %d", look),
+	enc := fmt.Sprintf("rows, lookahead %d", look)
+	if look < 0 {
+		enc = "rows, tables only"
+	}
+	if c.GrowDepthFirst {
+		enc += ", depth first"
+	}
+	r := Row{Problem: c.Name(), Side: c.Grow.Width, Period: c.Grow.Period, Encoding: enc,
 		Solver: WidthSolver, Seed: 1, Status: "ERROR"}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cpu, start := cpuTime(), time.Now()
-	res, err := grow.Search(ctx, *c.Grow, &grow.Settings{Lookahead: look})
+	res, err := grow.Search(ctx, *c.Grow, &grow.Settings{Lookahead: look, DepthFirst: c.GrowDepthFirst})
 	r.SolveMS = ms(time.Since(start))
 	used := cpuTime() - cpu
 	if err != nil {
@@ -212,7 +228,8 @@ func runLLSTimed(ctx context.Context, dir string, c Case, seed uint64, timeout t
 }
 
 // frontierFigure draws each target's time by the width-bounded search
-// and by LLS in its box, stopped runs filled.
+// (breadth first with the solver, depth first on the tables) and by LLS
+// in its box, stopped runs filled.
 var frontierFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var ts []lifeplot.Target
 	index := map[string]int{}
@@ -229,8 +246,11 @@ var frontierFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, e
 			ts = append(ts, lifeplot.Target{Problem: name, Measured: map[string][]float64{}, Stopped: map[string][]float64{}})
 		}
 		series := styles.add(WidthSolver+" (strip), gophersat", "gophersat")
-		if r.Solver == LLSSolver {
+		switch {
+		case r.Solver == LLSSolver:
 			series = styles.add(LLSSolver+" (box)", LLSSolver)
+		case strings.HasSuffix(r.Problem, ", depth first"):
+			series = styles.add(WidthSolver+" (strip), depth first, tables", NoSolver)
 		}
 		if stopped(r) {
 			ts[i].Stopped[series] = append(ts[i].Stopped[series], seconds(r))

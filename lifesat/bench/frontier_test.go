@@ -32,20 +32,28 @@ func TestFrontierTargets(t *testing.T) {
 	}
 }
 
-// TestWidthCase runs a Width case: the LWSS in a strip 5 wide, verified
-// by its apgcode; and a proof of absence, verified as such.
+// TestWidthCase runs Width cases, breadth first and depth first: the
+// LWSS in a strip 5 wide, verified by its apgcode; and a proof of
+// absence, verified as such.
 func TestWidthCase(t *testing.T) {
 	s := Suite{Name: "w", Cases: []Case{
 		{Kind: Width, Grow: &grow.Problem{Period: 4, Shift: 2, Width: 5}, Want: "xq4_6frc", Label: "LWSS"},
 		{Kind: Width, Grow: &grow.Problem{Period: 4, Shift: 1, Width: 6, MaxLength: 6}, Label: "c/4 6x6"},
+		{Kind: Width, Grow: &grow.Problem{Period: 4, Shift: 2, Width: 5}, GrowLookahead: -1, GrowDepthFirst: true, Want: "xq4_6frc", Label: "LWSS"},
+		{Kind: Width, Grow: &grow.Problem{Period: 4, Shift: 1, Width: 6, MaxLength: 6}, GrowLookahead: -1, GrowDepthFirst: true, Label: "c/4 6x6"},
 	}}
 	rows, err := Run(context.Background(), s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 2 || rows[0].Status != "SAT" || !rows[0].Verified || !strings.HasPrefix(rows[0].Value, "xq4_6frc; depth ") ||
+	if len(rows) != 4 || rows[0].Status != "SAT" || !rows[0].Verified || !strings.HasPrefix(rows[0].Value, "xq4_6frc; depth ") ||
 		rows[0].Problem != "LWSS: 2c/4 ship, width 5" || rows[1].Status != "UNSAT" || !rows[1].Verified {
 		t.Errorf("rows %+v", rows)
+	}
+	// depth first
+	if rows[2].Status != "SAT" || !rows[2].Verified || rows[2].Problem != "LWSS: 2c/4 ship, width 5, depth first" ||
+		rows[2].Encoding != "rows, tables only, depth first" || rows[3].Status != "UNSAT" || !rows[3].Verified {
+		t.Errorf("depth-first rows %+v", rows[2:])
 	}
 }
 

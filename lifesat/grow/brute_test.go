@@ -117,7 +117,8 @@ func bruteShip(t *testing.T, r rule.Rule, P, K, W, h, span int, sym Sym) (bool, 
 	return false, nil
 }
 
-// TestBrute compares the search with brute force on narrow strips under
+// TestBrute compares the search (breadth first and depth first, with
+// the solver's lookahead and without) with brute force on narrow strips under
 // several rules (all ten, and boards of up to 16 cells, under
 // LIFESAT_STRESS): whether a ship of the speed exists whose rows span at
 // most the bound a MaxLength gives (the search's own bound, stated on
@@ -152,8 +153,9 @@ func TestBrute(t *testing.T) {
 					h = bits / c.W
 				}
 				want, ship := bruteShip(t, r, sp.P, sp.K, c.W, h, span, c.sym)
-				for _, look := range []int{-1, 0} {
-					res, err := Search(context.Background(), p, &Settings{Lookahead: look})
+				for _, set := range []Settings{{Lookahead: -1}, {}, {Lookahead: -1, DepthFirst: true}, {DepthFirst: true}} {
+					look := set.Lookahead
+					res, err := Search(context.Background(), p, &set)
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
@@ -162,10 +164,10 @@ func TestBrute(t *testing.T) {
 						t.Fatalf("%s: no answer: %v", name, res.Err)
 					}
 					if got && !want && whole && exact {
-						t.Errorf("%s (lookahead %d): found %s, brute force none", name, look, res.Ships[0].Code)
+						t.Errorf("%s (lookahead %d, depth first %v): found %s, brute force none", name, look, set.DepthFirst, res.Ships[0].Code)
 					}
 					if want && !got {
-						t.Errorf("%s (lookahead %d): none found, brute force found\n%v", name, look, ship)
+						t.Errorf("%s (lookahead %d, depth first %v): none found, brute force found\n%v", name, look, set.DepthFirst, ship)
 					}
 					if got {
 						found++

@@ -61,6 +61,24 @@
 // search that stops (its context ends, MaxNodes, MaxDepth) returns its
 // longest partial, its back row open, as hunters post partials.
 //
+// # Depth first
+//
+// With Settings.DepthFirst the search holds one partial at a time, the
+// path from the front, as gfind's depth-first phase and zfind do: it
+// extends the path by each row that the rule allows, backs up when none
+// does, and bounds the path by a limit on its rows that grows by P rows a
+// pass (iterative deepening) until a ship closes or no partial reaches
+// the limit ("none"); with MaxLength, one pass to the length's bound.
+// Its rows come from an automaton over the strip's columns (gfind's
+// graph, four states: the last two cells of the row so far), which
+// lists only rows that complete, and answers in one sweep whether a
+// constraint has any row (the lookahead). States met before at a depth
+// no greater are not grown again in a pass (in an asymmetric search
+// under a left-right symmetric rule, a state and its mirror image are
+// one); the table of them is forgotten when it holds MaxNodes. With
+// Lookahead > 0 the solver checks every partial as well; Lookahead -1
+// searches on the tables alone, the fastest per partial.
+//
 // # A worked example
 //
 // The lightweight spaceship from nothing: c/2 (Shift 2, Period 4) in a

@@ -202,3 +202,80 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// TestDepthFirstAgrees: the depth-first search (Settings.DepthFirst)
+// answers as the breadth-first one does, on strips wider than brute
+// force reaches, under several rules, speeds and symmetries, the length
+// bounded so that both end: a ship, or none.
+func TestDepthFirstAgrees(t *testing.T) {
+	type speed struct{ P, K int }
+	ships := 0
+	for _, rs := range []string{"B3/S23", "B36/S23", "B2-a/S12", "B34/S34", "B2/S", "B2ae/S1", "B2n3/S23-q"} {
+		r := rule.MustParse(rs)
+		for _, sp := range []speed{{2, 1}, {3, 1}, {4, 1}, {4, 2}, {5, 2}} {
+			for _, c := range []struct {
+				W, L int
+				sym  grow.Sym
+			}{{5, 6, grow.Asym}, {6, 5, grow.Asym}, {5, 7, grow.Odd}, {6, 7, grow.Even}, {7, 6, grow.Gutter}} {
+				p := grow.Problem{Period: sp.P, Shift: sp.K, Width: c.W, Sym: c.sym, Rule: r, MaxLength: c.L}
+				bfs, err := grow.Search(context.Background(), p, &grow.Settings{Lookahead: -1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				dfs, err := grow.Search(context.Background(), p, &grow.Settings{Lookahead: -1, DepthFirst: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bfs.Status != dfs.Status || bfs.Status == logic.Unknown {
+					t.Errorf("%s %v: breadth first %v, depth first %v", rs, p, bfs.Status, dfs.Status)
+				}
+				if dfs.Status == logic.Sat {
+					ships++
+					s := dfs.Ships[0]
+					t.Logf("%s %v: %s", rs, p, s.Code)
+					if s.Board.Width() > c.W {
+						t.Errorf("%s %v: %s is %d wide", rs, p, s.Code, s.Board.Width())
+					}
+					if rs == "B3/S23" {
+						moves(t, s.Board, sp.P, sp.K)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d searches found a ship", ships)
+	if ships == 0 {
+		t.Error("no search found a ship: the comparison shows little")
+	}
+}
+
+// TestDepthFirstSmallShips: the depth-first search finds the light,
+// middle and heavy weight spaceships (xq4_6frc, xq4_27dee6,
+// xq4_27deee6) in a strip 7 wide, and the LWSS alone from nothing,
+// without a length, in a strip 5 wide.
+func TestDepthFirstSmallShips(t *testing.T) {
+	p := grow.Problem{Period: 4, Shift: 2, Width: 7, MaxLength: 9}
+	res, err := grow.Search(context.Background(), p, &grow.Settings{Ships: 10, Repeats: true, DepthFirst: true, Lookahead: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, s := range res.Ships {
+		codes = append(codes, s.Code)
+		moves(t, s.Board, 4, 2)
+	}
+	for _, c := range []string{"xq4_6frc", "xq4_27dee6", "xq4_27deee6"} {
+		if !slices.Contains(codes, c) {
+			t.Errorf("width 7: %s not found among %v", c, codes)
+		}
+	}
+	for _, look := range []int{-1, 0} {
+		res, err = grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5}, &grow.Settings{DepthFirst: true, Lookahead: look})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != logic.Sat || res.Ships[0].Code != "xq4_6frc" {
+			t.Errorf("width 5, lookahead %d: %v %v, want the LWSS", look, res.Status, res.Ships)
+		}
+	}
+}

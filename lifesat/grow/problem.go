@@ -87,6 +87,15 @@ type Settings struct {
 	// MaxLength, every ship that fits is found, in a search that may be
 	// exponentially larger.
 	Repeats bool
+	// DepthFirst searches depth first, one partial at a time, under a
+	// limit on the rows that grows by P rows a pass (iterative
+	// deepening), the rows listed by the column automaton and, with
+	// Lookahead > 0, each partial kept only if the solver finds Lookahead
+	// rows after it. Its memory is the path and the states seen (at most
+	// MaxNodes of them, forgotten when full); it takes no Checkpoint.
+	// Repeats, MaxLength, Ships and MaxDepth mean what they mean for the
+	// breadth-first search.
+	DepthFirst bool
 	// Checkpoint, when not "", is a file the search writes at the end of
 	// every depth (its partials and counts) and resumes from when it
 	// exists and holds the same problem.
@@ -104,9 +113,9 @@ func DefaultLookahead(p int) int { return 2 * p }
 
 // Progress is the state of a running search.
 type Progress struct {
-	Depth   int // rows of the partials being extended
-	Level   int // partials at that depth
-	Done    int // of them extended so far
+	Depth   int // rows of the partials being extended; depth first, the pass's limit
+	Level   int // partials at that depth (0 depth first)
+	Done    int // of them extended so far (0 depth first)
 	Stats   Stats
 	Elapsed time.Duration
 }

@@ -90,7 +90,9 @@ func (t *tree) last(i int32, dst []uint32) {
 // 2P rows repeat an earlier partial's are dropped; and each partial is
 // first asked whether its ship can close (end in 2P dead rows) within
 // Lookahead rows. Every ship is re-simulated on the plane (life.Plane)
-// and named by its apgcode before it is returned.
+// and named by its apgcode before it is returned. With
+// Settings.DepthFirst the partials are grown depth first instead (see
+// the package documentation).
 //
 // ctx is checked before every partial is extended and inside every
 // solver call; when it ends, Search returns the longest partial with
@@ -101,6 +103,9 @@ func Search(ctx context.Context, p Problem, set *Settings) (Result, error) {
 	s, err := newSearcher(ctx, p, set)
 	if err != nil {
 		return Result{}, err
+	}
+	if s.set.DepthFirst {
+		return s.runDFS()
 	}
 	return s.run()
 }
@@ -133,6 +138,9 @@ func newSearcher(ctx context.Context, p Problem, set *Settings) (*searcher, erro
 	}
 	if st.Lookahead > 0 && st.Lookahead < 2*p.Period {
 		return nil, fmt.Errorf("%w: lookahead %d rows (want %d or more, 2P)", ErrProblem, st.Lookahead, 2*p.Period)
+	}
+	if st.DepthFirst && st.Checkpoint != "" {
+		return nil, fmt.Errorf("%w: a depth-first search takes no checkpoint", ErrProblem)
 	}
 	if st.MaxNodes <= 0 {
 		st.MaxNodes = DefaultMaxNodes

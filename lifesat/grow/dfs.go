@@ -1,0 +1,258 @@
+package grow
+
+import (
+	"math/bits"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/logic"
+)
+
+// The depth-first search (Settings.DepthFirst): the partials are not
+// held a depth at a time but one at a time, on a path from the front,
+// as gfind's depth-first phase and zfind do, under a limit on the rows
+// that grows (iterative deepening) until a ship closes or no partial
+// reaches the limit. Memory is the path and the table of states seen.
+//
+// At row v the candidates come from the column automaton (columns.go);
+// each must leave every row w after it whose constraint is already known
+// (next(w) <= v) some value, gfind's lookahead, and, with Lookahead > 0,
+// the solver must find Lookahead rows after it. A state (the last 2P
+// rows, and for asymmetric searches under a left-right symmetric rule
+// the same rows mirrored, whose futures are the mirrors) met before at
+// a depth no greater is not grown again in the same pass: its futures,
+// with as many rows left or more, were searched from there.
+
+// dfs is the state of a depth-first search.
+type dfs struct {
+	*searcher
+	rs     *rowSolver
+	path   []uint32 // the rows of the path by index, free bits
+	full   []uint32 // the same rows, every column
+	seen   map[key]int32
+	limit  int  // rows of the pass
+	cut    bool // some partial reached the limit in this pass
+	mirror bool // keys are taken up to mirroring
+	calls  int64
+	best   []uint32 // the deepest partial
+	err    error
+	state  []uint32
+}
+
+func (s *searcher) runDFS() (Result, error) {
+	s.start = time.Now()
+	P := s.g.P
+	r := s.p.rule()
+	d := &dfs{
+		searcher: s, rs: newRowSolver(s.g, s.tbl), seen: map[key]int32{},
+		mirror: s.g.sym == Asym && r.Invariant(-1, 0, 0, 1), state: make([]uint32, 2*P),
+	}
+	step, lim0 := P, 2*P
+	if s.maxIx >= 0 {
+		lim0 = s.maxIx + 2*P // one pass: the length bounds the depth
+	}
+	for d.limit = lim0; ; d.limit += step {
+		if s.set.MaxDepth > 0 && d.limit > s.set.MaxDepth {
+			d.limit = s.set.MaxDepth
+		}
+		d.cut = false
+		clear(d.seen)
+		s.progress(d.limit, 0, 0)
+		d.grow(0, false)
+		if d.err != nil {
+			if s.ctx.Err() != nil {
+				return d.stopDFS(s.ctx.Err())
+			}
+			return Result{}, d.err
+		}
+		if len(s.res.Ships) >= s.set.Ships || !d.cut {
+			return s.done() // every partial died before the limit: no (more) ships
+		}
+		if s.set.MaxDepth > 0 && d.limit >= s.set.MaxDepth {
+			return d.stopDFS(ErrDepth)
+		}
+	}
+}
+
+// stopDFS ends a depth-first search without an answer, the deepest
+// partial its Partial.
+func (d *dfs) stopDFS(err error) (Result, error) {
+	d.res.Stats = d.stats
+	if len(d.res.Ships) > 0 {
+		d.res.Status = logic.Sat
+		return d.res, nil
+	}
+	d.res.Status = logic.Unknown
+	d.res.Err = err
+	if len(d.best) > 0 {
+		d.res.Partial = d.g.phase(d.best, 0)
+		d.res.PartialRows = len(d.best)
+	}
+	return d.res, nil
+}
+
+// at is the row of index i on the path, every column (dead before 0).
+func (d *dfs) at(i int) uint32 {
+	if i < 0 {
+		return 0
+	}
+	return d.full[i]
+}
+
+// reflect is a row of free bits mirrored across the strip (asymmetric).
+func (d *dfs) reflect(r uint32) uint32 {
+	return bits.Reverse32(r) >> (32 - d.g.W)
+}
+
+// stateKey is the key of the state after row v of the path.
+func (d *dfs) stateKey(v int) key {
+	d.tail(v)
+	k := d.searcher.stateKey(d.state, v+1)
+	if d.mirror {
+		for j, r := range d.state {
+			d.state[j] = d.reflect(r)
+		}
+		if m := d.searcher.stateKey(d.state, v+1); less(m, k) {
+			k = m
+		}
+	}
+	return k
+}
+
+func less(a, b key) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// ahead is gfind's lookahead: every row w after row v whose constraint
+// is known (next(w) <= v) has a value, dead past the length bound.
+func (d *dfs) ahead(v int) bool {
+	P := d.g.P
+	for w := v + 1; w <= v+P; w++ {
+		nx := d.g.next(w)
+		if nx > v {
+			continue
+		}
+		a, b, c := d.at(w-2*P), d.at(w-P), d.at(nx)
+		if d.maxIx >= 0 && w >= d.maxIx {
+			if !d.rs.allowsDead(a, b, c) {
+				return false
+			}
+		} else if !d.rs.exists(a, b, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// grow extends the path, whose rows 0..v-1 are chosen, by every row v
+// can take; live says whether a row so far has a live cell. It returns
+// true when the search is over (enough ships, or an error in d.err).
+func (d *dfs) grow(v int, live bool) bool {
+	P := d.g.P
+	d.calls++
+	if d.calls&0xfff == 0 {
+		if err := d.ctx.Err(); err != nil {
+			d.err = err
+			return true
+		}
+		if d.calls&0xfffff == 0 {
+			d.progress(d.limit, 0, 0)
+		}
+	}
+	if v > d.stats.Depth {
+		d.stats.Depth = v
+		d.best = append(d.best[:0], d.path[:v]...)
+	}
+	if v >= d.limit {
+		d.cut = true
+		return false
+	}
+	a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.g.next(v))
+	var cands []uint32
+	if d.maxIx >= 0 && v >= d.maxIx {
+		if d.rs.allowsDead(a, b, c) {
+			cands = []uint32{0}
+		}
+	} else {
+		cands = d.rs.list(nil, a, b, c)
+	}
+	// A ship has a live row among its first P; with gcd(K, P) = 1 the
+	// rows' order makes it row 0.
+	nonzero := !live && (d.g.d == 1 || v == P-1)
+	d.path, d.full = append(d.path[:v], 0), append(d.full[:v], 0)
+	for _, r := range cands {
+		if nonzero && r == 0 {
+			continue
+		}
+		d.path[v], d.full[v] = r, d.g.expand(r)
+		if live && r == 0 && d.deadSince(v-2*P+1, v) {
+			// closed: the last 2P rows are dead
+			if err := d.found(append([]uint32(nil), d.path[:v]...)); err != nil {
+				d.err = err
+				return true
+			}
+			if len(d.res.Ships) >= d.set.Ships {
+				return true
+			}
+			continue
+		}
+		if !d.ahead(v) {
+			continue
+		}
+		if !d.set.Repeats {
+			k := d.stateKey(v)
+			if at, dup := d.seen[k]; dup && int(at) <= v {
+				d.stats.Repeats++
+				continue
+			}
+			if len(d.seen) >= d.set.MaxNodes {
+				clear(d.seen) // the budget: forget, and search some states again
+			}
+			d.seen[k] = int32(v)
+		}
+		if d.set.Lookahead > 0 && v+1 < d.limit {
+			ok, err := d.extends(d.tail(v), v+1)
+			if err != nil {
+				d.err = err
+				return true
+			}
+			if !ok {
+				d.stats.Pruned++
+				continue
+			}
+		}
+		d.stats.Nodes++
+		if d.grow(v+1, live || r != 0) {
+			return true
+		}
+	}
+	d.path, d.full = d.path[:v], d.full[:v]
+	return false
+}
+
+// deadSince reports whether rows i..j of the path are all dead.
+func (d *dfs) deadSince(i, j int) bool {
+	for ; i < j; i++ {
+		if i >= 0 && d.path[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// tail is the state after row v: rows v-2P+1..v, free bits.
+func (d *dfs) tail(v int) []uint32 {
+	P := d.g.P
+	for j := range d.state {
+		i := v - 2*P + 1 + j
+		d.state[j] = 0
+		if i >= 0 {
+			d.state[j] = d.path[i]
+		}
+	}
+	return d.state
+}
