@@ -40,7 +40,6 @@ func moves(t *testing.T, b *life.Board, p, k int) {
 // wide (8 and 9 under LIFESAT_STRESS), every ship of at most 9 rows
 // listed (Repeats), none narrower than its sparks allow.
 func TestSmallShips(t *testing.T) {
-	want := []string{"xq4_6frc", "xq4_27dee6", "xq4_27deee6"}
 	widths := []int{7}
 	if os.Getenv("LIFESAT_STRESS") != "" {
 		widths = append(widths, 8, 9)
@@ -51,17 +50,10 @@ func TestSmallShips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var codes []string
+		weights(t, w, res)
 		for _, s := range res.Ships {
-			codes = append(codes, s.Code)
-			moves(t, s.Board, 4, 2)
 			if s.Board.Width() > w || s.Length > 9 {
 				t.Errorf("width %d: %s is %dx%d (%d rows over its period)", w, s.Code, s.Board.Width(), s.Board.Height(), s.Length)
-			}
-		}
-		for _, c := range want {
-			if !slices.Contains(codes, c) {
-				t.Errorf("width %d: %s not found among %v", w, c, codes)
 			}
 		}
 	}
@@ -249,6 +241,23 @@ func TestDepthFirstAgrees(t *testing.T) {
 	}
 }
 
+// weights checks that every ship of res, a search of c/2 ships in a
+// strip w wide, moves 2 cells in 4 generations, and that the light,
+// middle and heavy weight spaceships are among them.
+func weights(t *testing.T, w int, res grow.Result) {
+	t.Helper()
+	var codes []string
+	for _, s := range res.Ships {
+		codes = append(codes, s.Code)
+		moves(t, s.Board, 4, 2)
+	}
+	for _, c := range []string{"xq4_6frc", "xq4_27dee6", "xq4_27deee6"} {
+		if !slices.Contains(codes, c) {
+			t.Errorf("width %d: %s not found among %v", w, c, codes)
+		}
+	}
+}
+
 // TestDepthFirstSmallShips: the depth-first search finds the light,
 // middle and heavy weight spaceships (xq4_6frc, xq4_27dee6,
 // xq4_27deee6) in a strip 7 wide, and the LWSS alone from nothing,
@@ -259,16 +268,7 @@ func TestDepthFirstSmallShips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var codes []string
-	for _, s := range res.Ships {
-		codes = append(codes, s.Code)
-		moves(t, s.Board, 4, 2)
-	}
-	for _, c := range []string{"xq4_6frc", "xq4_27dee6", "xq4_27deee6"} {
-		if !slices.Contains(codes, c) {
-			t.Errorf("width 7: %s not found among %v", c, codes)
-		}
-	}
+	weights(t, 7, res)
 	for _, look := range []int{-1, 0} {
 		res, err = grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5}, &grow.Settings{DepthFirst: true, Lookahead: look})
 		if err != nil {
