@@ -3,8 +3,6 @@ package grow
 import (
 	"math/bits"
 	"time"
-
-	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // The depth-first search (Settings.DepthFirst): the partials are not
@@ -76,18 +74,7 @@ func (s *searcher) runDFS() (Result, error) {
 // stopDFS ends a depth-first search without an answer, the deepest
 // partial its Partial.
 func (d *dfs) stopDFS(err error) (Result, error) {
-	d.res.Stats = d.stats
-	if len(d.res.Ships) > 0 {
-		d.res.Status = logic.Sat
-		return d.res, nil
-	}
-	d.res.Status = logic.Unknown
-	d.res.Err = err
-	if len(d.best) > 0 {
-		d.res.Partial = d.g.phase(d.best, 0)
-		d.res.PartialRows = len(d.best)
-	}
-	return d.res, nil
+	return d.res.stopped(d.stats, err, d.g, d.best), nil
 }
 
 // at is the row of index i on the path, every column (dead before 0).

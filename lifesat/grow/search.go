@@ -401,19 +401,27 @@ func (s *searcher) progress(depth, level, done int) {
 
 // stop ends the search without an answer (or with the ships found).
 func (s *searcher) stop(deepest int32, err error) (Result, error) {
-	s.res.Stats = s.stats
-	if len(s.res.Ships) > 0 {
-		s.res.Status = logic.Sat
-		return s.res, nil
-	}
-	s.res.Status = logic.Unknown
-	s.res.Err = err
+	var rows []uint32
 	if deepest > 0 {
-		rows := s.tr.rows(deepest)
-		s.res.Partial = s.g.phase(rows, 0)
-		s.res.PartialRows = len(rows)
+		rows = s.tr.rows(deepest)
 	}
-	return s.res, nil
+	return s.res.stopped(s.stats, err, s.g, rows), nil
+}
+
+// stopped is r, a search's result so far, when the search stops (err):
+// with the ships found, or with none and its longest partial, rows.
+func (r Result) stopped(st Stats, err error, g *geometry, rows []uint32) Result {
+	r.Stats = st
+	if len(r.Ships) > 0 {
+		r.Status = logic.Sat
+		return r
+	}
+	r.Status, r.Err = logic.Unknown, err
+	if len(rows) > 0 {
+		r.Partial = g.phase(rows, 0)
+		r.PartialRows = len(rows)
+	}
+	return r
 }
 
 func (s *searcher) run() (Result, error) {
