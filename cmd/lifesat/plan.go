@@ -371,27 +371,31 @@ func (pf *planFlags) write(ctx context.Context, e *env, m *plan.Manifest) error 
 		if err != nil {
 			return err
 		}
-		batch := pf.batch
+		batch, srun := pf.batch, false
 		if batch == 0 {
-			batch = pf.autoBatch(ctx, m)
+			batch, srun = pf.autoBatch(ctx, m)
 		}
 		per := ""
 		if batch > 1 {
 			per = fmt.Sprintf(", %d tasks an index", batch)
+		}
+		wait := " --wait"
+		if srun {
+			wait += ": one srun job, for the plan takes seconds"
 		}
 		files := pf.outputs()[1:4]
 		engines := []struct {
 			file, what string
 			write      func(io.Writer, *plan.EngineOptions) error
 		}{
-			{files[0], "Slurm job array" + per + " (bash " + files[0] + " --wait)", m.WriteSlurm},
+			{files[0], "Slurm job array" + per + " (bash " + files[0] + wait + ")", m.WriteSlurm},
 			{files[1], "GNU parallel" + per + " (bash " + files[1] + ")", m.WriteParallel},
 			{files[2], "Kubernetes Indexed Job and collect Job" + per + " (kubectl apply -f " + files[2] + "; not run on a cluster)", m.WriteKubernetes},
 		}
 		for k, en := range engines {
 			o := &plan.EngineOptions{
 				Manifest: abs, Command: []string{pf.command}, Jobs: pf.throttle, Batch: batch,
-				Script: filepath.Base(en.file), Sbatch: pf.sbatch,
+				Script: filepath.Base(en.file), Sbatch: pf.sbatch, Srun: srun,
 				Image: pf.image, Claim: pf.claim, Mount: pf.mount, Deadline: pf.deadline,
 			}
 			if k == 2 { // the pod sees the claim, not this folder
@@ -419,31 +423,35 @@ const defaultSplitTime = 10 * time.Minute
 // array index, timed on batchSamples tasks of at most a second each,
 // leaving at least twice -throttle indices (batchIndices without it) -
 // or -throttle indices when they do the whole sweep within batchTarget:
-// one wave, for a second would wait for the engine's next start.
+// one wave, for a second would wait for the engine's next start, and the
+// Slurm script's --wait runs that wave as one srun job, which starts at
+// once, where an array waits for the scheduler's next pass.
 const (
 	batchTarget  = 20 * time.Second
 	batchSamples = 3
 	batchIndices = 16
 )
 
-// autoBatch chooses a sweep's batch: 1 when each array index would get
-// one task anyway, or a sample task runs for a second.
-func (pf *planFlags) autoBatch(ctx context.Context, m *plan.Manifest) int {
+// autoBatch chooses a sweep's batch, and whether its indices are one
+// wave of seconds: 1 when each array index would get one task anyway,
+// or a sample task runs for a second.
+func (pf *planFlags) autoBatch(ctx context.Context, m *plan.Manifest) (batch int, oneWave bool) {
 	indices := batchIndices
 	if pf.throttle > 0 {
 		indices = 2 * pf.throttle
 	}
 	if m.Header.Kind != plan.KindSweep || len(m.Tasks) < 2*indices {
-		return 1
+		return 1, false
 	}
 	took, ok := m.Estimate(ctx, batchSamples, time.Second)
 	if !ok {
-		return 1
+		return 1, false
 	}
-	if pf.throttle > 0 && time.Duration(len(m.Tasks))*took <= time.Duration(pf.throttle)*batchTarget {
-		indices = pf.throttle
+	n := len(m.Tasks)
+	if pf.throttle > 0 && time.Duration(n)*took <= time.Duration(pf.throttle)*batchTarget {
+		return (n + pf.throttle - 1) / pf.throttle, true
 	}
-	return plan.Batch(len(m.Tasks), took, batchTarget, indices)
+	return plan.Batch(n, took, batchTarget, indices), false
 }
 
 // writeAtomic writes a file whole or not at all: a temporary file beside

@@ -61,6 +61,13 @@ type EngineOptions struct {
 	// an option says "--mem", the manifest's memory estimate and 256 MiB
 	// more.
 	Sbatch []string
+	// Srun makes the Slurm script's --wait run a sweep whose indices
+	// are one wave (at most Jobs) as the tasks of one srun job, which
+	// Slurm starts at once, where an array job waits for the
+	// scheduler's next pass (up to a second or more, longer than a plan
+	// of seconds). Such a job is not requeued and ends with the script.
+	// plan -scripts sets it for a sweep it timed at seconds.
+	Srun bool
 	// MaxArray is the most array indices a Slurm array may have; 0
 	// means 1000 (Slurm's MaxArraySize is 1001 by default). A manifest
 	// with more tasks runs several tasks per index.
@@ -108,8 +115,12 @@ type engineData struct {
 	Tasks, LastTask, Jobs, Parallelism    int
 	Per, PerLess, Last, Indices           int // tasks per array index, less 1, the last index, the indices
 	Sbatch                                []string
-	Image, Claim, Mount                   string
-	MemoryMiB                             int64
+	// Srun: --wait runs one srun job, with SrunOptions (Sbatch's, the
+	// memory a CPU's).
+	Srun                bool
+	SrunOptions         []string
+	Image, Claim, Mount string
+	MemoryMiB           int64
 	// The time limits: the task's, in seconds (0: none); when an index's
 	// time is up, in seconds, and Slurm's --time in minutes; the
 	// Kubernetes Jobs' deadlines in seconds.
@@ -172,12 +183,16 @@ func (m *Manifest) engineData(opt *EngineOptions) *engineData {
 			d.SlurmMinutes = 0 // the user's
 		}
 	}
+	d.SrunOptions = d.Sbatch
 	if d.MemoryMiB > 0 {
 		d.Sbatch = append([]string{fmt.Sprintf("--mem=%dM", d.MemoryMiB)}, d.Sbatch...)
+		d.SrunOptions = append([]string{fmt.Sprintf("--mem-per-cpu=%dM", d.MemoryMiB)}, d.SrunOptions...)
 	}
 	if d.SlurmMinutes > 0 {
 		d.Sbatch = append([]string{fmt.Sprintf("--time=%d", d.SlurmMinutes)}, d.Sbatch...)
+		d.SrunOptions = append([]string{fmt.Sprintf("--time=%d", d.SlurmMinutes)}, d.SrunOptions...)
 	}
+	d.Srun = o.Srun && !d.Split && d.Jobs > 0 && d.Indices <= d.Jobs
 	d.MemoryMiB = m.Header.MemoryBytes>>20 + 256
 	d.Parallelism = o.Jobs
 	if d.Parallelism <= 0 {

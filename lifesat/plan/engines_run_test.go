@@ -74,7 +74,9 @@ type engineRun struct {
 	name     string
 	write    func(m *plan.Manifest) func(w *bytes.Buffer, o *plan.EngineOptions) error
 	args     []string
-	maxArray int // EngineOptions.MaxArray
+	maxArray int  // EngineOptions.MaxArray
+	batch    int  // EngineOptions.Batch
+	srun     bool // EngineOptions.Srun
 }
 
 // engineCmd writes m and its script into dir and returns the command
@@ -83,7 +85,7 @@ func engineCmd(t *testing.T, e engineRun, m *plan.Manifest, dir string, env ...s
 	t.Helper()
 	path := writeManifest(t, m, dir, "plan.jsonl")
 	var buf bytes.Buffer
-	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: taskCommand(env), Script: e.name, MaxArray: e.maxArray}
+	o := &plan.EngineOptions{Manifest: path, Jobs: 2, Command: taskCommand(env), Script: e.name, MaxArray: e.maxArray, Batch: e.batch, Srun: e.srun}
 	if err := e.write(m)(&buf, o); err != nil {
 		t.Fatal(err)
 	}
@@ -347,6 +349,26 @@ func TestSlurmEngine(t *testing.T) {
 	m = engineSplits(t)["osc"]
 	code, results = runEngine(t, chunked, m, t.TempDir())
 	checkCollected(t, "chunked osc", m, results, code)
+	// A sweep of one wave, as plan writes it for seconds of work: --wait
+	// runs its two indices as the tasks of one srun job.
+	srun := slurmEngine
+	srun.name, srun.batch, srun.srun = "slurm-srun", 32, true
+	m = engineSweeps(t)["rules"]
+	cmd, results := engineCmd(t, srun, m, t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "srun job: 64 tasks, 32 an index, 2 at once") {
+		t.Errorf("slurm-srun: no srun job (%v):\n%s", err, out)
+	}
+	checkCollected(t, "srun rules", m, results, exitCode(err))
+	tab, err := plan.Collect(m, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range tab.Rows {
+		if !strings.HasPrefix(row.Engine, "slurm ") || !strings.Contains(row.Engine, " rank ") {
+			t.Fatalf("slurm-srun: task %d ran on %q, not in the srun job", row.Index, row.Engine)
+		}
+	}
 }
 
 // sleepingSplit is a split whose every task searches until it is killed

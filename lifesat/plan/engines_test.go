@@ -71,6 +71,13 @@ func TestEngineGoldens(t *testing.T) {
 			golden(t, e.file, buf.Bytes())
 		}
 	}
+	// A sweep of one wave that plan timed at seconds: --wait runs an
+	// srun job.
+	var buf bytes.Buffer
+	if err := sweep.WriteSlurm(&buf, &plan.EngineOptions{Manifest: "sweep.jsonl", Jobs: 2, Batch: 2, Srun: true, Script: "short.slurm.sh"}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "short.slurm.sh", buf.Bytes())
 	if err := sweep.WriteKubernetes(&bytes.Buffer{}, &plan.EngineOptions{Name: "Not_A_Name"}); err == nil {
 		t.Error("a Job name Kubernetes refuses was accepted")
 	}

@@ -137,10 +137,13 @@ func ExampleIndex() {
 	env = map[string]string{"PARALLEL_SEQ": "1"} // parallel counts from 1
 	fmt.Println(plan.Index("", func(k string) string { return env[k] }))
 	fmt.Println(plan.Index("3", func(string) string { return "" }))
+	env = map[string]string{"SLURM_JOB_ID": "42", "SLURM_PROCID": "1"} // srun's tasks: the index is given
+	fmt.Println(plan.Index("1", func(k string) string { return env[k] }))
 	// Output:
 	// 7 slurm 41_7 <nil>
 	// 0 parallel 1 <nil>
 	// 3 local <nil>
+	// 1 slurm 42 rank 1 <nil>
 }
 
 func ExampleManifest_WriteICNF() {

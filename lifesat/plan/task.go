@@ -26,7 +26,9 @@ var ErrIndex = errors.New("plan: bad task index")
 // SLURM_ARRAY_TASK_ID (an array submitted as --array=0-N), Kubernetes'
 // JOB_COMPLETION_INDEX (an Indexed Job), or GNU parallel's PARALLEL_SEQ,
 // which counts from 1, less 1. It also names the engine for the record:
-// "slurm JOB_TASK", "kubernetes INDEX", "parallel SEQ" or "local".
+// "slurm JOB_TASK", "kubernetes INDEX", "parallel SEQ", "slurm JOB rank
+// R" (a task of a Slurm job that is no array, such as the srun job of
+// a Slurm script's --wait, which gives the index as arg) or "local".
 func Index(arg string, getenv func(string) string) (int, string, error) {
 	engine := "local"
 	src, val := "the argument", arg
@@ -46,6 +48,8 @@ func Index(arg string, getenv func(string) string) (int, string, error) {
 		if arg == "" {
 			src, val = "PARALLEL_SEQ", getenv("PARALLEL_SEQ")
 		}
+	case getenv("SLURM_JOB_ID") != "":
+		engine = "slurm " + getenv("SLURM_JOB_ID") + " rank " + getenv("SLURM_PROCID")
 	}
 	if val == "" {
 		return 0, "", fmt.Errorf("%w: no task index: give one, or run under Slurm (SLURM_ARRAY_TASK_ID), Kubernetes (JOB_COMPLETION_INDEX) or GNU parallel (PARALLEL_SEQ)", ErrIndex)
