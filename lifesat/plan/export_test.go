@@ -13,6 +13,10 @@ var BeforeRename = &beforeRename
 // context.
 var BeforeSearch = &beforeSearch
 
+// RecordCPU lets the tests replace the processor time the records
+// count.
+var RecordCPU = &recordCPU
+
 // Open lists the open tasks of the split m in dir, as a worker takes
 // them.
 func Open(t testing.TB, m *Manifest, dir string) []Task {

@@ -55,7 +55,10 @@ type Record struct {
 	Host   string `json:"host,omitempty"`
 	Engine string `json:"engine,omitempty"`
 	// Started is when the search started; WallSeconds how long it took,
-	// CPUSeconds the processor time the process spent meanwhile.
+	// CPUSeconds the processor time the process spent since the record
+	// before it was measured (since the process began, for its first;
+	// RunTask: since the call), so that a worker's records add up to
+	// its process's time.
 	Started     time.Time `json:"started"`
 	WallSeconds float64   `json:"wall_seconds"`
 	CPUSeconds  float64   `json:"cpu_seconds"`

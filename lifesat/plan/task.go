@@ -166,7 +166,8 @@ const FoundFile = "found"
 // the result file is written the folder takes its name, Task.ProofDir.
 // A search that answers "none" without a proof is a failed task.
 func RunTask(ctx context.Context, h *Header, t *Task, dir string, opt *TaskOptions) (*Record, Outcome, error) {
-	rec, out, _, err := runTask(ctx, h, t, dir, options(opt), cputime.Process())
+	cpu := recordCPU()
+	rec, out, _, err := runTask(ctx, h, t, dir, options(opt), &cpu)
 	return rec, out, err
 }
 
@@ -203,11 +204,15 @@ var (
 	errLost       = errors.New("the claim was taken over")
 )
 
-// runTask is RunTask with the options filled in; its record's CPU time
-// counts from cpu0, the process's processor time when the worker began
-// this task (or when the process began, for its first). It returns the
-// live claim of another worker when the outcome is Claimed.
-func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions, cpu0 time.Duration) (*Record, Outcome, *Claim, error) {
+// runTask is RunTask with the options filled in. Its record's CPU time
+// counts from *cpu, the process's processor time when the worker's last
+// record was measured (or 0, the process's start, for its first), and
+// runTask moves *cpu to its own record's measure: so the checking and
+// writing of one record count in the next, and the records of a worker
+// add up to its process's time but for what follows its last measure.
+// It returns the live claim of another worker when the outcome is
+// Claimed.
+func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions, cpu *time.Duration) (*Record, Outcome, *Claim, error) {
 	name := t.Name()
 	if t.Index < 0 || t.Index >= h.Tasks {
 		return nil, Ran, nil, fmt.Errorf("%w: task %s: the manifest has tasks 0..%d", ErrIndex, name, h.Tasks-1)
@@ -296,7 +301,8 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 		}
 	}
 	rec.WallSeconds = time.Since(start).Seconds()
-	rec.CPUSeconds = max(0, (cputime.Process() - cpu0).Seconds())
+	now := recordCPU()
+	rec.CPUSeconds, *cpu = max(0, (now - *cpu).Seconds()), now
 	// The answer as it will be read back, re-simulated.
 	if _, err := rec.Patterns(t); err != nil {
 		return nil, Ran, nil, fmt.Errorf("plan: task %s: internal error: %v", name, err)
@@ -412,6 +418,10 @@ func wallLimit(sp *job.Spec) bool {
 // beforeSearch, when not nil, is called with the search's context just
 // before the search: the tests make a task's time run out there.
 var beforeSearch func(context.Context)
+
+// recordCPU is the process's processor time as the records count it (a
+// test counts calls instead).
+var recordCPU = cputime.Process
 
 // FoundBy reports which task of the split with header h found its
 // answer, by name ("3", "3.1"), as the FoundFile of dir says, when that

@@ -8,12 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
 	"github.com/lifesat/lifesat/lifesat/job"
@@ -340,5 +342,43 @@ func TestCollectNoneNeedsAPartition(t *testing.T) {
 	tab, err := plan.Collect(m, dir)
 	if !errors.Is(err, plan.ErrManifest) {
 		t.Errorf("Collect: %+v, %v; want an ErrManifest", tab, err)
+	}
+}
+
+// TestRecordsAddUp: a worker's records add up to its process's
+// processor time at its last record, each counting from the one before
+// (the first from the process's start), whatever happens between two
+// measures: a clock that ticks once a reading shows any reading left
+// out. A task whose result is there already is skipped, and what the
+// worker spent on it counts in the next record.
+func TestRecordsAddUp(t *testing.T) {
+	var ticks time.Duration
+	old := *plan.RecordCPU
+	*plan.RecordCPU = func() time.Duration { ticks += time.Millisecond; return ticks }
+	defer func() { *plan.RecordCPU = old }()
+	m, err := (&plan.Sweep{Problem: lifesat.Oscillator(2, 4, 4), Settings: &lifesat.Settings{Seed: 1}, Seeds: []uint64{1, 2, 3, 4, 5, 6}}).Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, _, err := plan.RunTask(context.Background(), &m.Header, &m.Tasks[2], dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	alone := ticks // RunTask counts from its call: one tick
+	ticks = 0      // the worker's process starts
+	if err := plan.Work(context.Background(), &m.Header, m.Tasks, m, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := plan.Collect(m, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for _, row := range tab.Rows {
+		sum += row.CPUSeconds
+	}
+	// Five records of the worker, one a reading: 5 ms; task 2's 1 ms.
+	if want := (ticks + alone/2).Seconds(); math.Abs(sum-want) > 1e-9 || ticks != 5*time.Millisecond {
+		t.Errorf("the records add up to %.4f s; the worker's clock read %v at its last record, task 2's record %v", sum, ticks, alone/2)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/lifesat/lifesat/lifesat/internal/cputime"
 )
 
 // A worker runs the tasks of one array index, and in a split the open
@@ -45,9 +44,9 @@ type WorkOptions struct {
 // that may re-split, it waits, looking every Poll. It returns
 // when the split is answered (a task found a pattern, or no task is open
 // or running), or at once when TaskOptions.TimeUp is closed (after the
-// running task wrote its split). The processor time of the process
-// before its first task counts in that task's record, so that the
-// records add up to the workers' time.
+// running task wrote its split). A record counts the process's
+// processor time since the last record was measured (the first: since
+// the process began), so that the records add up to the workers' time.
 //
 // It returns ctx's error when ctx stopped a task (nothing written),
 // ErrTimeUp when TimeUp stopped one that wrote nothing, and RunTask's
@@ -58,7 +57,7 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 		wo = *opt
 	}
 	o := options(&wo.TaskOptions)
-	var cpu0 time.Duration // the process's start: its first task pays for it
+	var cpu time.Duration // the process's start: its first task pays for it
 	timeUp := func() bool {
 		select {
 		case <-o.TimeUp:
@@ -68,8 +67,7 @@ func Work(ctx context.Context, h *Header, tasks []Task, m *Manifest, dir string,
 		}
 	}
 	do := func(t *Task, own bool) (Outcome, error) {
-		rec, out, holder, err := runTask(ctx, h, t, dir, o, cpu0)
-		cpu0 = cputime.Process()
+		rec, out, holder, err := runTask(ctx, h, t, dir, o, &cpu)
 		if err != nil {
 			return out, err
 		}
