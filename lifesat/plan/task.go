@@ -302,7 +302,7 @@ func runTask(ctx context.Context, h *Header, t *Task, dir string, o TaskOptions,
 	}
 	rec.WallSeconds = time.Since(start).Seconds()
 	now := recordCPU()
-	rec.CPUSeconds, *cpu = max(0, (now - *cpu).Seconds()), now
+	rec.CPUSeconds, *cpu = max(0, (now-*cpu).Seconds()), now
 	// The answer as it will be read back, re-simulated.
 	if _, err := rec.Patterns(t); err != nil {
 		return nil, Ran, nil, fmt.Errorf("plan: task %s: internal error: %v", name, err)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
-
 )
 
 // A worker runs the tasks of one array index, and in a split the open
