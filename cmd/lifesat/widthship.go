@@ -45,11 +45,11 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.IntVar(&length, "length", 0, "only ships whose P generations fit `L` rows (one box, as -size WxH asks); 0: any length, the search may not end")
 	fs.IntVar(&lookahead, "lookahead", 0, "rows the solver looks ahead of each partial (`N`, 2P or more; -1: none, tables only); 0: 2P")
 	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
-	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton; no -checkpoint")
+	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton")
 	fs.IntVar(&n, "n", 1, "how many different ships (by apgcode) to find")
 	fs.StringVar(&ruleName, "rule", "B3/S23", "the rule (B/S, Hensel or MAP; not partial, no B0)")
 	fs.StringVar(&format, "format", "rle", "output format: rle, cells, matrix or apgcode")
-	fs.StringVar(&check, "checkpoint", "", "`FILE` written at every depth; a search started again with it resumes there")
+	fs.StringVar(&check, "checkpoint", "", "`FILE` written at every depth (with -dfs: at every pass, every 2^20 partials and when stopped); a search started again with it resumes there")
 	fs.DurationVar(&timeout, "timeout", 0, "stop after this long (exit status 3) and print the longest partial")
 	fs.BoolVar(&verbose, "v", false, "print the depth reached, the partials and the solver calls as the search goes")
 	if err := fs.parse(args); err != nil {

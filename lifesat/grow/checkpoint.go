@@ -8,9 +8,14 @@ import (
 	"os"
 )
 
-// A checkpoint is a search stopped between two depths: its partials
-// (every ancestor of the deepest level too, to print a ship whole), the
-// level to extend next and the counts. It is written with encoding/gob.
+// A checkpoint is a breadth-first search stopped between two depths:
+// its partials (every ancestor of the deepest level too, to print a ship
+// whole), the level to extend next and the counts; or a depth-first
+// search stopped on its path (DepthFirst): the pass's limit, whether a
+// partial of the pass reached it so far (Cut), the path's
+// places (Pos: at row v the path took candidate Pos[v] of the rows the
+// rule allows there, in the order they are listed), the ships found, the
+// deepest partial and the counts. It is written with encoding/gob.
 type checkpoint struct {
 	Version   int
 	Problem   string // Problem.String and the rule: a checkpoint resumes only its own problem
@@ -21,6 +26,13 @@ type checkpoint struct {
 	NodeDepth []int32
 	Level     []int32
 	Stats     Stats
+
+	DepthFirst bool
+	Limit      int
+	Cut        bool
+	Pos        []int32
+	Found      [][]uint32 // the ships' rows
+	Best       []uint32
 }
 
 const checkpointVersion = 1
@@ -34,26 +46,11 @@ func (s *searcher) problemID() string {
 func (s *searcher) resume() (level []int32, depth int, err error) {
 	s.tr = tree{}
 	s.tr.add(-1, 0, 0) // the root
-	if s.set.Checkpoint == "" {
-		return []int32{0}, 0, nil
-	}
-	f, err := os.Open(s.set.Checkpoint)
-	if errors.Is(err, fs.ErrNotExist) {
-		return []int32{0}, 0, nil
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	var c checkpoint
-	if err := gob.NewDecoder(f).Decode(&c); err != nil {
-		return nil, 0, fmt.Errorf("grow: checkpoint %s: %w", s.set.Checkpoint, err)
+	c, err := s.load(false)
+	if c == nil || err != nil {
+		return []int32{0}, 0, err
 	}
 	switch {
-	case c.Version != checkpointVersion:
-		return nil, 0, fmt.Errorf("grow: checkpoint %s: version %d, want %d", s.set.Checkpoint, c.Version, checkpointVersion)
-	case c.Problem != s.problemID() || c.Lookahead != s.set.Lookahead:
-		return nil, 0, fmt.Errorf("grow: checkpoint %s is of another search (%s, lookahead %d)", s.set.Checkpoint, c.Problem, c.Lookahead)
 	case len(c.Parent) == 0 || len(c.Row) != len(c.Parent) || len(c.NodeDepth) != len(c.Parent):
 		return nil, 0, fmt.Errorf("grow: checkpoint %s: no partials", s.set.Checkpoint)
 	}
@@ -77,22 +74,58 @@ func (s *searcher) resume() (level []int32, depth int, err error) {
 	return c.Level, c.Depth, nil
 }
 
+// load reads the checkpoint file of this search, of a depth-first
+// search or not; nil when there is none.
+func (s *searcher) load(depthFirst bool) (*checkpoint, error) {
+	if s.set.Checkpoint == "" {
+		return nil, nil
+	}
+	f, err := os.Open(s.set.Checkpoint)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var c checkpoint
+	if err := gob.NewDecoder(f).Decode(&c); err != nil {
+		return nil, fmt.Errorf("grow: checkpoint %s: %w", s.set.Checkpoint, err)
+	}
+	switch {
+	case c.Version != checkpointVersion:
+		return nil, fmt.Errorf("grow: checkpoint %s: version %d, want %d", s.set.Checkpoint, c.Version, checkpointVersion)
+	case c.Problem != s.problemID() || c.Lookahead != s.set.Lookahead:
+		return nil, fmt.Errorf("grow: checkpoint %s is of another search (%s, lookahead %d)", s.set.Checkpoint, c.Problem, c.Lookahead)
+	case c.DepthFirst && !depthFirst:
+		return nil, fmt.Errorf("grow: checkpoint %s is of a depth-first search", s.set.Checkpoint)
+	case !c.DepthFirst && depthFirst:
+		return nil, fmt.Errorf("grow: checkpoint %s is of a breadth-first search", s.set.Checkpoint)
+	}
+	return &c, nil
+}
+
 // save writes the checkpoint file, when there is one, through a
 // temporary file renamed over it; level must be compacted.
 func (s *searcher) save(level []int32, depth int) error {
 	if s.set.Checkpoint == "" {
 		return nil
 	}
-	c := checkpoint{
+	return s.write(&checkpoint{
 		Version: checkpointVersion, Problem: s.problemID(), Lookahead: s.set.Lookahead, Depth: depth,
 		Parent: s.tr.parent, Row: s.tr.row, NodeDepth: s.tr.depth, Level: level, Stats: s.stats,
-	}
+	})
+}
+
+// write writes c to the checkpoint file through a temporary file renamed
+// over it.
+func (s *searcher) write(c *checkpoint) error {
 	tmp := s.set.Checkpoint + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	if err := gob.NewEncoder(f).Encode(&c); err != nil {
+	if err := gob.NewEncoder(f).Encode(c); err != nil {
 		f.Close()
 		return err
 	}

@@ -1,7 +1,10 @@
 package grow
 
 import (
+	"errors"
+	"fmt"
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -34,7 +37,18 @@ type dfs struct {
 	best   []uint32 // the deepest partial
 	err    error
 	state  []uint32
+	// The checkpoint's places: at row v the path took candidate pos[v];
+	// a resumed search takes skip[v] first while resuming. shipRows
+	// holds the ships' rows.
+	pos, skip []int32
+	resuming  bool
+	shipRows  [][]uint32
 }
+
+// afterCall, when not nil, is called with the count of partials looked
+// at, and the context is then checked at every one: the tests stop a
+// search at a given place.
+var afterCall func(calls int64)
 
 func (s *searcher) runDFS() (Result, error) {
 	s.start = time.Now()
@@ -48,19 +62,52 @@ func (s *searcher) runDFS() (Result, error) {
 	if s.maxIx >= 0 {
 		lim0 = s.maxIx + 2*P // one pass: the length bounds the depth
 	}
+	c, err := s.load(true)
+	if err != nil {
+		return Result{}, err
+	}
+	if c != nil {
+		wide := func(r uint32) bool { return r>>s.g.free != 0 }
+		switch {
+		case c.Limit < lim0 || (s.maxIx >= 0 && c.Limit != lim0):
+			return Result{}, fmt.Errorf("grow: checkpoint %s: no pass of this search has a limit of %d rows", s.set.Checkpoint, c.Limit)
+		case slices.ContainsFunc(c.Pos, func(p int32) bool { return p < 0 }) || len(c.Pos) > c.Limit:
+			return Result{}, fmt.Errorf("grow: checkpoint %s: a broken path", s.set.Checkpoint)
+		case slices.ContainsFunc(c.Best, wide) || slices.ContainsFunc(c.Found, func(rows []uint32) bool { return slices.ContainsFunc(rows, wide) }):
+			return Result{}, fmt.Errorf("grow: checkpoint %s: a row wider than the strip", s.set.Checkpoint)
+		}
+		lim0, d.skip, d.resuming, d.cut = c.Limit, c.Pos, true, c.Cut
+		s.stats, d.best = c.Stats, c.Best
+		for _, rows := range c.Found {
+			if err := d.ship(rows); err != nil {
+				return Result{}, fmt.Errorf("grow: checkpoint %s: %w", s.set.Checkpoint, err)
+			}
+		}
+		if len(s.res.Ships) >= s.set.Ships {
+			return s.done()
+		}
+	}
 	for d.limit = lim0; ; d.limit += step {
 		if s.set.MaxDepth > 0 && d.limit > s.set.MaxDepth {
 			d.limit = s.set.MaxDepth
 		}
-		d.cut = false
+		if !d.resuming {
+			d.cut = false
+		}
 		clear(d.seen)
 		s.progress(d.limit, 0, 0)
-		d.grow(0, false)
-		if d.err != nil {
-			if s.ctx.Err() != nil {
-				return d.stopDFS(s.ctx.Err())
+		if !d.resuming {
+			if err := d.save(0); err != nil {
+				return Result{}, err
 			}
-			return Result{}, d.err
+		}
+		d.grow(0, false)
+		d.resuming = false
+		if d.err != nil {
+			if err := s.ctx.Err(); err != nil && errors.Is(d.err, err) {
+				return d.stopDFS(err)
+			}
+			return Result{}, d.err // a checkpoint not written, a ship that failed its check
 		}
 		if len(s.res.Ships) >= s.set.Ships || !d.cut {
 			return s.done() // every partial died before the limit: no (more) ships
@@ -141,13 +188,23 @@ func (d *dfs) ahead(v int) bool {
 func (d *dfs) grow(v int, live bool) bool {
 	P := d.g.P
 	d.calls++
-	if d.calls&0xfff == 0 {
+	if afterCall != nil {
+		afterCall(d.calls)
+	}
+	if d.calls&0xfff == 0 || afterCall != nil {
 		if err := d.ctx.Err(); err != nil {
 			d.err = err
+			if err := d.save(v); err != nil {
+				d.err = err
+			}
 			return true
 		}
 		if d.calls&0xfffff == 0 {
 			d.progress(d.limit, 0, 0)
+			if err := d.save(v); err != nil {
+				d.err = err
+				return true
+			}
 		}
 	}
 	if v > d.stats.Depth {
@@ -170,15 +227,28 @@ func (d *dfs) grow(v int, live bool) bool {
 	// A ship has a live row among its first P; with gcd(K, P) = 1 the
 	// rows' order makes it row 0.
 	nonzero := !live && (d.g.d == 1 || v == P-1)
-	d.path, d.full = append(d.path[:v], 0), append(d.full[:v], 0)
-	for _, r := range cands {
+	d.path, d.full, d.pos = append(d.path[:v], 0), append(d.full[:v], 0), append(d.pos[:v], 0)
+	start := 0
+	if d.resuming {
+		if v < len(d.skip) {
+			start = int(d.skip[v])
+		} else {
+			d.resuming = false // back at the place where the search stopped
+		}
+	}
+	for i := start; i < len(cands); i++ {
+		if i > start {
+			d.resuming = false
+		}
+		r := cands[i]
+		d.pos[v] = int32(i)
 		if nonzero && r == 0 {
 			continue
 		}
 		d.path[v], d.full[v] = r, d.g.expand(r)
 		if live && r == 0 && d.deadSince(v-2*P+1, v) {
 			// closed: the last 2P rows are dead
-			if err := d.found(append([]uint32(nil), d.path[:v]...)); err != nil {
+			if err := d.ship(append([]uint32(nil), d.path[:v]...)); err != nil {
 				d.err = err
 				return true
 			}
@@ -217,8 +287,29 @@ func (d *dfs) grow(v int, live bool) bool {
 			return true
 		}
 	}
-	d.path, d.full = d.path[:v], d.full[:v]
+	d.path, d.full, d.pos = d.path[:v], d.full[:v], d.pos[:v]
 	return false
+}
+
+// ship checks and keeps a ship, rows its rows, for the checkpoint too.
+func (d *dfs) ship(rows []uint32) error {
+	if err := d.found(rows); err != nil {
+		return err
+	}
+	d.shipRows = append(d.shipRows, rows)
+	return nil
+}
+
+// save writes the checkpoint, when there is one: the pass and the
+// places of the path's first v rows.
+func (d *dfs) save(v int) error {
+	if d.set.Checkpoint == "" {
+		return nil
+	}
+	return d.write(&checkpoint{
+		Version: checkpointVersion, Problem: d.problemID(), Lookahead: d.set.Lookahead, Stats: d.stats,
+		DepthFirst: true, Limit: d.limit, Cut: d.cut, Pos: d.pos[:v], Found: d.shipRows, Best: d.best,
+	})
 }
 
 // deadSince reports whether rows i..j of the path are all dead.

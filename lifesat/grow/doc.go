@@ -77,7 +77,10 @@
 // under a left-right symmetric rule, a state and its mirror image are
 // one); the table of them is forgotten when it holds MaxNodes. With
 // Lookahead > 0 the solver checks every partial as well; Lookahead -1
-// searches on the tables alone, the fastest per partial.
+// searches on the tables alone, the fastest per partial. Its checkpoint
+// is the pass and the path's places: at each row, which of the rows the
+// rule allows the path took; a resumed search goes down that path again
+// and on from there.
 //
 // # A worked example
 //

@@ -3,6 +3,7 @@ package grow_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -169,28 +170,34 @@ func FuzzParseSym(f *testing.F) {
 }
 
 // FuzzCheckpoint: a checkpoint file of any bytes is an error or a
-// search, never a panic.
+// search, never a panic, breadth first or depth first.
 func FuzzCheckpoint(f *testing.F) {
 	dir := f.TempDir()
-	good := filepath.Join(dir, "good")
 	p := grow.Problem{Period: 4, Shift: 2, Width: 5}
-	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: good, MaxDepth: 6}); err != nil {
-		f.Fatal(err)
+	bfs := &grow.Settings{MaxDepth: 12}
+	dfs := &grow.Settings{MaxDepth: 24, DepthFirst: true, Lookahead: -1}
+	for i, set := range []grow.Settings{{MaxDepth: 6}, {MaxDepth: 14, DepthFirst: true, Lookahead: -1}} {
+		set.Checkpoint = filepath.Join(dir, fmt.Sprint(i))
+		if _, err := grow.Search(context.Background(), p, &set); err != nil {
+			f.Fatal(err)
+		}
+		data, err := os.ReadFile(set.Checkpoint)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
 	}
-	data, err := os.ReadFile(good)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
 	f.Add([]byte("not a checkpoint"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file := filepath.Join(t.TempDir(), "c")
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		res, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 12})
-		if err == nil && res.Status == logic.Sat {
-			moves(t, res.Ships[0].Board, 4, 2)
+		for i, set := range []grow.Settings{*bfs, *dfs} {
+			set.Checkpoint = filepath.Join(t.TempDir(), fmt.Sprint(i))
+			if err := os.WriteFile(set.Checkpoint, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, err := grow.Search(context.Background(), p, &set)
+			if err == nil && res.Status == logic.Sat {
+				moves(t, res.Ships[0].Board, 4, 2)
+			}
 		}
 	})
 }
@@ -277,5 +284,88 @@ func TestDepthFirstSmallShips(t *testing.T) {
 		if res.Status != logic.Sat || res.Ships[0].Code != "xq4_6frc" {
 			t.Errorf("width 5, lookahead %d: %v %v, want the LWSS", look, res.Status, res.Ships)
 		}
+	}
+}
+
+// TestDepthFirstResume: a depth-first search stopped anywhere, once or
+// twice, and resumed from its checkpoint gives what the search gives
+// unbroken: the first ship (a search for one), the ships (a search for
+// three), or none.
+func TestDepthFirstResume(t *testing.T) {
+	defer func() { *grow.AfterCall = nil }()
+	for _, c := range []struct {
+		p   grow.Problem
+		set grow.Settings
+	}{
+		{grow.Problem{Period: 4, Shift: 2, Width: 5}, grow.Settings{}},                                      // the LWSS
+		{grow.Problem{Period: 4, Shift: 2, Width: 7, MaxLength: 9}, grow.Settings{Ships: 3, Repeats: true}}, // LWSS, MWSS, HWSS
+		{grow.Problem{Period: 4, Shift: 1, Width: 6, MaxLength: 7}, grow.Settings{}},                        // none
+		{grow.Problem{Period: 4, Shift: 1, Width: 6, MaxLength: 7}, grow.Settings{Lookahead: 8}},            // the solver too
+	} {
+		name := c.p.String()
+		c.set.DepthFirst = true
+		if c.set.Lookahead == 0 {
+			c.set.Lookahead = -1
+		}
+		// The whole search, and how many partials it looks at.
+		var calls int64
+		*grow.AfterCall = func(n int64) { calls = n }
+		whole, err := grow.Search(context.Background(), c.p, &c.set)
+		if err != nil || whole.Status == logic.Unknown {
+			t.Fatalf("%s: %v %v", name, whole.Status, err)
+		}
+		if calls < 10 {
+			t.Fatalf("%s: %d partials, too few to stop in between", name, calls)
+		}
+		for _, stops := range [][]int64{{1}, {calls / 5}, {calls / 2}, {calls - 2}, {calls / 3, calls / 4}} {
+			set := c.set
+			set.Checkpoint = filepath.Join(t.TempDir(), "dfs.grow")
+			var res grow.Result
+			for i := 0; i <= len(stops); i++ {
+				ctx, cancel := context.WithCancel(context.Background())
+				*grow.AfterCall = func(n int64) {
+					if i < len(stops) && n == stops[i] {
+						cancel()
+					}
+				}
+				res, err = grow.Search(ctx, c.p, &set)
+				cancel()
+				if err != nil {
+					t.Fatalf("%s, stopped at %v: %v", name, stops[:i], err)
+				}
+				if i < len(stops) && res.Status == logic.Unknown && !errors.Is(res.Err, context.Canceled) {
+					t.Fatalf("%s, stopped at %v: %v", name, stops[:i+1], res.Err)
+				}
+			}
+			if res.Status != whole.Status || len(res.Ships) != len(whole.Ships) {
+				t.Errorf("%s, stopped at %v and resumed: %v, %d ships; unbroken %v, %d", name, stops, res.Status, len(res.Ships), whole.Status, len(whole.Ships))
+				continue
+			}
+			for k, s := range res.Ships {
+				if w := whole.Ships[k]; s.Code != w.Code || !s.Board.Equal(w.Board) {
+					t.Errorf("%s, stopped at %v and resumed: ship %d is %s, unbroken %s", name, stops, k, s.Code, w.Code)
+				}
+			}
+		}
+	}
+	// Another search's checkpoint, or a breadth-first one, is refused.
+	*grow.AfterCall = nil
+	file := filepath.Join(t.TempDir(), "bfs.grow")
+	p := grow.Problem{Period: 4, Shift: 2, Width: 5}
+	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 6}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, DepthFirst: true}); err == nil {
+		t.Error("a breadth-first checkpoint resumed a depth-first search")
+	}
+	dfs := filepath.Join(t.TempDir(), "dfs.grow")
+	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: dfs, DepthFirst: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: dfs}); err == nil {
+		t.Error("a depth-first checkpoint resumed a breadth-first search")
+	}
+	if _, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 6}, &grow.Settings{Checkpoint: dfs, DepthFirst: true}); err == nil {
+		t.Error("a checkpoint of width 5 resumed a search of width 6")
 	}
 }

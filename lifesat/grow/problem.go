@@ -92,13 +92,16 @@ type Settings struct {
 	// deepening), the rows listed by the column automaton and, with
 	// Lookahead > 0, each partial kept only if the solver finds Lookahead
 	// rows after it. Its memory is the path and the states seen (at most
-	// MaxNodes of them, forgotten when full); it takes no Checkpoint.
+	// MaxNodes of them, forgotten when full). Its Checkpoint holds the
+	// path's places (written at every pass, every 2^20 partials and
+	// when it stops); a resumed search may search states it had seen
+	// again.
 	// Repeats, MaxLength, Ships and MaxDepth mean what they mean for the
 	// breadth-first search.
 	DepthFirst bool
 	// Checkpoint, when not "", is a file the search writes at the end of
-	// every depth (its partials and counts) and resumes from when it
-	// exists and holds the same problem.
+	// every depth (its partials and counts; depth first, see DepthFirst)
+	// and resumes from when it exists and holds the same problem.
 	Checkpoint string
 	// Progress, when not nil, is told about the search at the end of
 	// every depth and every few thousand partials.

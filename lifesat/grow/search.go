@@ -139,9 +139,6 @@ func newSearcher(ctx context.Context, p Problem, set *Settings) (*searcher, erro
 	if st.Lookahead > 0 && st.Lookahead < 2*p.Period {
 		return nil, fmt.Errorf("%w: lookahead %d rows (want %d or more, 2P)", ErrProblem, st.Lookahead, 2*p.Period)
 	}
-	if st.DepthFirst && st.Checkpoint != "" {
-		return nil, fmt.Errorf("%w: a depth-first search takes no checkpoint", ErrProblem)
-	}
 	if st.MaxNodes <= 0 {
 		st.MaxNodes = DefaultMaxNodes
 	}
