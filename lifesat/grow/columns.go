@@ -133,6 +133,13 @@ func (rs *rowSolver) contexts(a, b, c uint32) {
 	for x := range h {
 		rs.ctx[x] = columnContext(A, B, c, x-1)
 	}
+	rs.finalContexts(A, B, c)
+}
+
+// finalContexts fills rs.ctx for the finals' tests (A and B shifted as
+// columnContext takes them).
+func (rs *rowSolver) finalContexts(A, B uint64, c uint32) {
+	h := rs.g.free
 	for i, f := range rs.finals {
 		rs.ctx[h+i] = columnContext(A, B, c, f.x)
 	}
@@ -157,14 +164,17 @@ func (rs *rowSolver) end() uint8 {
 // exists reports whether some row satisfies the constraint of rows a, b
 // and c (whole rows).
 func (rs *rowSolver) exists(a, b, c uint32) bool {
-	rs.contexts(a, b, c)
+	// The contexts column by column, as the walk needs them: most
+	// constraints fail in the first columns.
+	A, B := uint64(a)<<2, uint64(b)<<2
 	S := uint8(1) // state (0, 0): the two dead columns left of the strip
 	for x := range rs.g.free {
-		S = rs.a.next[rs.ctx[x]<<4|int(S)]
+		S = rs.a.next[columnContext(A, B, c, x-1)<<4|int(S)]
 		if S == 0 {
 			return false
 		}
 	}
+	rs.finalContexts(A, B, c)
 	return S&rs.end() != 0
 }
 

@@ -43,6 +43,15 @@ type dfs struct {
 	pos, skip []int32
 	resuming  bool
 	shipRows  [][]uint32
+	nexts     []int32 // nexts[v] is g.next(v), as far as asked
+}
+
+// next is g.next(v), from a table.
+func (d *dfs) next(v int) int {
+	for len(d.nexts) <= v {
+		d.nexts = append(d.nexts, int32(d.g.next(len(d.nexts))))
+	}
+	return int(d.nexts[v])
 }
 
 // afterCall, when not nil, is called with the count of partials looked
@@ -166,7 +175,7 @@ func less(a, b key) bool {
 func (d *dfs) ahead(v int) bool {
 	P := d.g.P
 	for w := v + 1; w <= v+P; w++ {
-		nx := d.g.next(w)
+		nx := d.next(w)
 		if nx > v {
 			continue
 		}
@@ -215,7 +224,7 @@ func (d *dfs) grow(v int, live bool) bool {
 		d.cut = true
 		return false
 	}
-	a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.g.next(v))
+	a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.next(v))
 	var cands []uint32
 	if d.maxIx >= 0 && v >= d.maxIx {
 		if d.rs.allowsDead(a, b, c) {

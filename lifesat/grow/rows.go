@@ -186,6 +186,9 @@ func (g *geometry) classes() int {
 
 // expand is a row of free cells as the strip's W cells, bit x column x.
 func (g *geometry) expand(r uint32) uint32 {
+	if g.sym == Asym {
+		return r // every column free, in place
+	}
 	var full uint32
 	for x, c := range g.col {
 		if c >= 0 && r>>c&1 != 0 {
