@@ -144,6 +144,17 @@ func parsePoint(flagName, s string) (image.Point, error) {
 
 func abs(a int) int { return max(a, -a) }
 
+// parsePart reads "K/N", 1 <= K <= N.
+func parsePart(s string) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("-part %q: want K/N, 1 <= K <= N, like 1/4", s)
+	}
+	return k, n, nil
+}
+
 // parseSize reads "WxH" or "N" (a square).
 func parseSize(s string) (w, h int, err error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")

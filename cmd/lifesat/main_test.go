@@ -471,6 +471,21 @@ func FuzzParseSize(f *testing.F) {
 	})
 }
 
+func FuzzParsePart(f *testing.F) {
+	for _, s := range []string{"1/4", "4/4", "0/4", "5/4", "1/", "/2", "+1/2", "1/2/3", " 1/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, n, err := parsePart(s)
+		if err != nil {
+			return
+		}
+		if k < 1 || k > n {
+			t.Fatalf("%q -> part %d of %d accepted", s, k, n)
+		}
+	})
+}
+
 // TestMain doubles as the command, as main is: a race's members are this
 // test binary run again (member.Command), which serves first; tests that
 // need the command as a process of its own start this test binary with

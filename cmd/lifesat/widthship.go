@@ -34,6 +34,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	var (
 		period, width, length, lookahead, n int
 		shift, sym, ruleName, format, check string
+		partFlag                            string
 		solverName                          string
 		timeout                             time.Duration
 		verbose, dfs                        bool
@@ -46,6 +47,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.IntVar(&lookahead, "lookahead", 0, "rows the solver looks ahead of each partial (`N`, 2P or more; -1: none, tables only); 0: 2P")
 	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
 	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton")
+	fs.StringVar(&partFlag, "part", "", "with -dfs, `K/N`: search part K (1 to N) of the search cut into N parts by the partials' first 2P rows (run the N parts anywhere: no ship exists if each says none)")
 	fs.IntVar(&n, "n", 1, "how many different ships (by apgcode) to find")
 	fs.StringVar(&ruleName, "rule", "B3/S23", "the rule (B/S, Hensel or MAP; not partial, no B0)")
 	fs.StringVar(&format, "format", "rle", "output format: rle, cells, matrix or apgcode")
@@ -92,13 +94,22 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	if err != nil {
 		return 0, usageError{err}
 	}
+	part, parts := 0, 0
+	if partFlag != "" {
+		if part, parts, err = parsePart(partFlag); err != nil {
+			return 0, usageError{err}
+		}
+		if !dfs {
+			return fail("-part %s: only a depth-first search (-dfs) is cut into parts", partFlag)
+		}
+	}
 	p := grow.Problem{Period: period, Shift: k, Width: width, Sym: s, Rule: r, MaxLength: length}
 	ctx, cancel := e.withTimeout(ctx, timeout)
 	defer cancel()
 	status := newStatus(e, verbose, "lifesat: "+p.String())
 	defer status.done()
 	last := time.Time{}
-	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Progress: func(pr grow.Progress) {
+	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Part: part - 1, Parts: parts, Progress: func(pr grow.Progress) {
 		line := fmt.Sprintf("depth %d: %d partials (%d done), %d kept, %d solver calls, %v",
 			pr.Depth, pr.Level, pr.Done, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))
 		if dfs {
@@ -142,6 +153,10 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 		}
 		if s != grow.Asym {
 			speed += " " + string(s)
+		}
+		if parts > 1 {
+			fmt.Fprintf(e.stderr, "lifesat: part %d of %d: no %s ship in %s among its partials (%s); none exists if every part says so\n", part, parts, speed, where, work)
+			return exitNone, nil
 		}
 		fmt.Fprintf(e.stderr, "lifesat: no %s ship exists in %s (%s)\n", speed, where, work)
 		return exitNone, nil

@@ -38,7 +38,11 @@ type checkpoint struct {
 const checkpointVersion = 1
 
 func (s *searcher) problemID() string {
-	return fmt.Sprintf("%v, rule %v", s.p, s.p.rule())
+	id := fmt.Sprintf("%v, rule %v", s.p, s.p.rule())
+	if s.set.Parts > 1 {
+		id += fmt.Sprintf(", part %d of %d", s.set.Part, s.set.Parts)
+	}
+	return id
 }
 
 // resume starts the search: from the checkpoint file when there is one

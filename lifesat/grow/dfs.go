@@ -44,6 +44,24 @@ type dfs struct {
 	resuming  bool
 	shipRows  [][]uint32
 	nexts     []int32 // nexts[v] is g.next(v), as far as asked
+	partRow   int     // the row that decides a partial's part (Settings.Parts), or -1
+}
+
+// PartOf is the part, of parts, of a depth-first search's partials
+// (Settings.Part) that begin with rows, the first state's: FNV-1a of
+// the rows' 32-bit words, modulo parts.
+func PartOf(rows []uint32, parts int) int {
+	if parts <= 1 {
+		return 0
+	}
+	h := uint64(14695981039346656037)
+	for _, r := range rows {
+		for range 4 {
+			h = (h ^ uint64(r&0xff)) * 1099511628211
+			r >>= 8
+		}
+	}
+	return int(h % uint64(parts))
 }
 
 // next is g.next(v), from a table.
@@ -65,7 +83,10 @@ func (s *searcher) runDFS() (Result, error) {
 	r := s.p.rule()
 	d := &dfs{
 		searcher: s, rs: newRowSolver(s.g, s.tbl), seen: map[key]int32{},
-		mirror: s.g.sym == Asym && r.Invariant(-1, 0, 0, 1), state: make([]uint32, 2*P),
+		mirror: s.g.sym == Asym && r.Invariant(-1, 0, 0, 1), state: make([]uint32, 2*P), partRow: -1,
+	}
+	if s.set.Parts > 1 {
+		d.partRow = 2*P - 1
 	}
 	step, lim0 := P, 2*P
 	if s.maxIx >= 0 {
@@ -265,6 +286,9 @@ func (d *dfs) grow(v int, live bool) bool {
 				return true
 			}
 			continue
+		}
+		if v == d.partRow && PartOf(d.path[:v+1], d.set.Parts) != d.set.Part {
+			continue // another part's
 		}
 		if !d.ahead(v) {
 			continue

@@ -369,3 +369,74 @@ func TestDepthFirstResume(t *testing.T) {
 		t.Error("a checkpoint of width 5 resumed a search of width 6")
 	}
 }
+
+// TestDepthFirstParts: a depth-first search cut into parts
+// (Settings.Parts) finds, part by part, what the whole search finds:
+// with Repeats every ship of the box, each in one part; without, a ship
+// in some part exactly when the whole search has one.
+func TestDepthFirstParts(t *testing.T) {
+	ships, none := 0, 0
+	for _, rs := range []string{"B3/S23", "B36/S23", "B34/S34", "B2ae/S1", "B2-a/S12"} {
+		r := rule.MustParse(rs)
+		for _, p := range []grow.Problem{
+			{Period: 4, Shift: 2, Width: 7, MaxLength: 9, Rule: r},
+			{Period: 2, Shift: 1, Width: 6, MaxLength: 6, Rule: r},
+			{Period: 3, Shift: 1, Width: 6, MaxLength: 7, Rule: r},
+			{Period: 4, Shift: 1, Width: 7, Sym: grow.Odd, MaxLength: 8, Rule: r},
+			{Period: 5, Shift: 2, Width: 6, MaxLength: 6, Rule: r},
+		} {
+			for _, repeats := range []bool{true, false} {
+				set := grow.Settings{DepthFirst: true, Lookahead: -1, Repeats: repeats, Ships: 1}
+				if repeats {
+					set.Ships = 1 << 20
+				}
+				whole, err := grow.Search(context.Background(), p, &set)
+				if err != nil || whole.Status == logic.Unknown {
+					t.Fatalf("%s %v: %v %v", rs, p, whole.Status, err)
+				}
+				var codes []string
+				found := false
+				for k := range 3 {
+					set.Part, set.Parts = k, 3
+					part, err := grow.Search(context.Background(), p, &set)
+					if err != nil || part.Status == logic.Unknown {
+						t.Fatalf("%s %v part %d: %v %v", rs, p, k, part.Status, err)
+					}
+					found = found || part.Status == logic.Sat
+					for _, s := range part.Ships {
+						codes = append(codes, s.Code)
+					}
+				}
+				if found != (whole.Status == logic.Sat) {
+					t.Errorf("%s %v, repeats %v: a ship in some part %v, in the whole search %v", rs, p, repeats, found, whole.Status)
+				}
+				if whole.Status == logic.Unsat {
+					none++
+				}
+				if repeats {
+					ships += len(whole.Ships)
+					var want []string
+					for _, s := range whole.Ships {
+						want = append(want, s.Code)
+					}
+					slices.Sort(codes)
+					codes = slices.Compact(codes)
+					slices.Sort(want)
+					if !slices.Equal(codes, want) {
+						t.Errorf("%s %v: the parts found %v, the whole search %v", rs, p, codes, want)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d ships (by apgcode), %d searches without one", ships, none)
+	if ships < 5 || none == 0 {
+		t.Errorf("%d ships, %d searches without one: the comparison shows little", ships, none)
+	}
+	if _, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5}, &grow.Settings{Part: 3, Parts: 3, DepthFirst: true}); !errors.Is(err, grow.ErrProblem) {
+		t.Errorf("part 3 of 3: %v", err)
+	}
+	if _, err := grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5}, &grow.Settings{Part: 0, Parts: 2}); !errors.Is(err, grow.ErrProblem) {
+		t.Errorf("a breadth-first search in parts: %v", err)
+	}
+}

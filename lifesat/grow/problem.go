@@ -99,6 +99,12 @@ type Settings struct {
 	// Repeats, MaxLength, Ships and MaxDepth mean what they mean for the
 	// breadth-first search.
 	DepthFirst bool
+	// Part and Parts, with Parts > 1, search part Part (0 to Parts-1) of
+	// a depth-first search cut into Parts: each partial of 2P rows, the
+	// first state, belongs to one part, by a hash of its rows (PartOf),
+	// and a part grows only its own. The parts of a search, run anywhere,
+	// search the whole together: no ship exists if every part says none.
+	Part, Parts int
 	// Checkpoint, when not "", is a file the search writes at the end of
 	// every depth (its partials and counts; depth first, see DepthFirst)
 	// and resumes from when it exists and holds the same problem.

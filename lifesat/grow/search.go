@@ -139,6 +139,9 @@ func newSearcher(ctx context.Context, p Problem, set *Settings) (*searcher, erro
 	if st.Lookahead > 0 && st.Lookahead < 2*p.Period {
 		return nil, fmt.Errorf("%w: lookahead %d rows (want %d or more, 2P)", ErrProblem, st.Lookahead, 2*p.Period)
 	}
+	if st.Parts > 1 && !st.DepthFirst || st.Parts > 1 && (st.Part < 0 || st.Part >= st.Parts) || st.Parts < 0 {
+		return nil, fmt.Errorf("%w: part %d of %d (a depth-first search's parts count from 0)", ErrProblem, st.Part, st.Parts)
+	}
 	if st.MaxNodes <= 0 {
 		st.MaxNodes = DefaultMaxNodes
 	}
