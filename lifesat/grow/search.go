@@ -167,14 +167,15 @@ func (s *searcher) stateKey(rows []uint32, next int) key {
 	bits := len(rows)*s.g.free + 8
 	if bits <= 256 {
 		k[0] = class
-		at := 8
-		for _, r := range rows {
-			for c := range s.g.free {
-				if r>>c&1 != 0 {
-					k[at/64] |= 1 << (at % 64)
-				}
-				at++
+		at, f := 8, s.g.free
+		mask := uint64(1)<<f - 1
+		for _, r := range rows { // row j's column c is bit 8 + j*free + c
+			w := uint64(r) & mask
+			k[at/64] |= w << (at % 64)
+			if at%64+f > 64 {
+				k[at/64+1] |= w >> (64 - at%64)
 			}
+			at += f
 		}
 		return k
 	}
