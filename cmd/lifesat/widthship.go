@@ -37,7 +37,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 		partFlag                            string
 		solverName                          string
 		timeout                             time.Duration
-		verbose, dfs                        bool
+		verbose, dfs, repeats               bool
 	)
 	fs.IntVar(&period, "period", 0, "period `P` (2 or more); required")
 	fs.StringVar(&shift, "shift", "", "displacement `0,K` (or K,0) per period, K cells orthogonally; required")
@@ -48,6 +48,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
 	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton")
 	fs.StringVar(&partFlag, "part", "", "with -dfs, `K/N`: search part K (1 to N) of the search cut into N parts by the partials' first 2P rows (run the N parts anywhere: no ship exists if each says none)")
+	fs.BoolVar(&repeats, "repeats", false, "keep the partials whose last 2P rows repeat another's (no table of states): more partials, each cheaper, the faster search where few repeat (wide strips, -length); with -length and -n, every ship of the box")
 	fs.IntVar(&n, "n", 1, "how many different ships (by apgcode) to find")
 	fs.StringVar(&ruleName, "rule", "B3/S23", "the rule (B/S, Hensel or MAP; not partial, no B0)")
 	fs.StringVar(&format, "format", "rle", "output format: rle, cells, matrix or apgcode")
@@ -109,7 +110,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	status := newStatus(e, verbose, "lifesat: "+p.String())
 	defer status.done()
 	last := time.Time{}
-	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Part: part - 1, Parts: parts, Progress: func(pr grow.Progress) {
+	set := &grow.Settings{Solver: solver, Lookahead: lookahead, Ships: n, Checkpoint: check, DepthFirst: dfs, Repeats: repeats, Part: part - 1, Parts: parts, Progress: func(pr grow.Progress) {
 		line := fmt.Sprintf("depth %d: %d partials (%d done), %d kept, %d solver calls, %v",
 			pr.Depth, pr.Level, pr.Done, pr.Stats.Nodes, pr.Stats.Solves, pr.Elapsed.Round(time.Millisecond))
 		if dfs {
