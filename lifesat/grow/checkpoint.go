@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 )
 
 // A checkpoint is a breadth-first search stopped between two depths:
@@ -137,4 +138,43 @@ func (s *searcher) write(c *checkpoint) error {
 		return err
 	}
 	return os.Rename(tmp, s.set.Checkpoint)
+}
+
+// restore starts a depth-first search from the checkpoint file when there
+// is one for the same problem: its pass's limit (else lim0, the first
+// pass's), the path to go down again, the ships and the counts.
+func (d *dfs) restore(lim0 int) (int, error) {
+	c, err := d.load(true)
+	if c == nil || err != nil {
+		return lim0, err
+	}
+	wide := func(r uint32) bool { return r>>d.g.free != 0 }
+	switch {
+	case c.Limit < lim0 || (d.maxIx >= 0 && c.Limit != lim0):
+		return 0, fmt.Errorf("grow: checkpoint %s: no pass of this search has a limit of %d rows", d.set.Checkpoint, c.Limit)
+	case slices.ContainsFunc(c.Pos, func(p int32) bool { return p < 0 }) || len(c.Pos) > c.Limit:
+		return 0, fmt.Errorf("grow: checkpoint %s: a broken path", d.set.Checkpoint)
+	case slices.ContainsFunc(c.Best, wide) || slices.ContainsFunc(c.Found, func(rows []uint32) bool { return slices.ContainsFunc(rows, wide) }):
+		return 0, fmt.Errorf("grow: checkpoint %s: a row wider than the strip", d.set.Checkpoint)
+	}
+	d.skip, d.resuming, d.cut = c.Pos, true, c.Cut
+	d.stats, d.best = c.Stats, c.Best
+	for _, rows := range c.Found {
+		if err := d.ship(rows); err != nil {
+			return 0, fmt.Errorf("grow: checkpoint %s: %w", d.set.Checkpoint, err)
+		}
+	}
+	return c.Limit, nil
+}
+
+// store writes a depth-first search's checkpoint, when there is one: the
+// pass and the places of the path's first v rows.
+func (d *dfs) store(v int) error {
+	if d.set.Checkpoint == "" {
+		return nil
+	}
+	return d.write(&checkpoint{
+		Version: checkpointVersion, Problem: d.problemID(), Lookahead: d.set.Lookahead, Stats: d.stats,
+		DepthFirst: true, Limit: d.limit, Cut: d.cut, Pos: d.pos[:v], Found: d.shipRows, Best: d.best,
+	})
 }

@@ -2,9 +2,7 @@ package grow
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
-	"slices"
 	"time"
 )
 
@@ -47,10 +45,10 @@ type dfs struct {
 	partRow   int     // the row that decides a partial's part (Settings.Parts), or -1
 }
 
-// PartOf is the part, of parts, of a depth-first search's partials
+// partOf is the part, of parts, of a depth-first search's partials
 // (Settings.Part) that begin with rows, the first state's: FNV-1a of
 // the rows' 32-bit words, modulo parts.
-func PartOf(rows []uint32, parts int) int {
+func partOf(rows []uint32, parts int) int {
 	if parts <= 1 {
 		return 0
 	}
@@ -92,30 +90,12 @@ func (s *searcher) runDFS() (Result, error) {
 	if s.maxIx >= 0 {
 		lim0 = s.maxIx + 2*P // one pass: the length bounds the depth
 	}
-	c, err := s.load(true)
+	lim0, err := d.restore(lim0)
 	if err != nil {
 		return Result{}, err
 	}
-	if c != nil {
-		wide := func(r uint32) bool { return r>>s.g.free != 0 }
-		switch {
-		case c.Limit < lim0 || (s.maxIx >= 0 && c.Limit != lim0):
-			return Result{}, fmt.Errorf("grow: checkpoint %s: no pass of this search has a limit of %d rows", s.set.Checkpoint, c.Limit)
-		case slices.ContainsFunc(c.Pos, func(p int32) bool { return p < 0 }) || len(c.Pos) > c.Limit:
-			return Result{}, fmt.Errorf("grow: checkpoint %s: a broken path", s.set.Checkpoint)
-		case slices.ContainsFunc(c.Best, wide) || slices.ContainsFunc(c.Found, func(rows []uint32) bool { return slices.ContainsFunc(rows, wide) }):
-			return Result{}, fmt.Errorf("grow: checkpoint %s: a row wider than the strip", s.set.Checkpoint)
-		}
-		lim0, d.skip, d.resuming, d.cut = c.Limit, c.Pos, true, c.Cut
-		s.stats, d.best = c.Stats, c.Best
-		for _, rows := range c.Found {
-			if err := d.ship(rows); err != nil {
-				return Result{}, fmt.Errorf("grow: checkpoint %s: %w", s.set.Checkpoint, err)
-			}
-		}
-		if len(s.res.Ships) >= s.set.Ships {
-			return s.done()
-		}
+	if len(s.res.Ships) >= s.set.Ships { // found before the checkpoint
+		return s.done()
 	}
 	for d.limit = lim0; ; d.limit += step {
 		if s.set.MaxDepth > 0 && d.limit > s.set.MaxDepth {
@@ -127,7 +107,7 @@ func (s *searcher) runDFS() (Result, error) {
 		clear(d.seen)
 		s.progress(d.limit, 0, 0)
 		if !d.resuming {
-			if err := d.save(0); err != nil {
+			if err := d.store(0); err != nil {
 				return Result{}, err
 			}
 		}
@@ -224,14 +204,14 @@ func (d *dfs) grow(v int, live bool) bool {
 	if d.calls&0xfff == 0 || afterCall != nil {
 		if err := d.ctx.Err(); err != nil {
 			d.err = err
-			if err := d.save(v); err != nil {
+			if err := d.store(v); err != nil {
 				d.err = err
 			}
 			return true
 		}
 		if d.calls&0xfffff == 0 {
 			d.progress(d.limit, 0, 0)
-			if err := d.save(v); err != nil {
+			if err := d.store(v); err != nil {
 				d.err = err
 				return true
 			}
@@ -287,7 +267,7 @@ func (d *dfs) grow(v int, live bool) bool {
 			}
 			continue
 		}
-		if v == d.partRow && PartOf(d.path[:v+1], d.set.Parts) != d.set.Part {
+		if v == d.partRow && partOf(d.path[:v+1], d.set.Parts) != d.set.Part {
 			continue // another part's
 		}
 		if !d.ahead(v) {
@@ -331,18 +311,6 @@ func (d *dfs) ship(rows []uint32) error {
 	}
 	d.shipRows = append(d.shipRows, rows)
 	return nil
-}
-
-// save writes the checkpoint, when there is one: the pass and the
-// places of the path's first v rows.
-func (d *dfs) save(v int) error {
-	if d.set.Checkpoint == "" {
-		return nil
-	}
-	return d.write(&checkpoint{
-		Version: checkpointVersion, Problem: d.problemID(), Lookahead: d.set.Lookahead, Stats: d.stats,
-		DepthFirst: true, Limit: d.limit, Cut: d.cut, Pos: d.pos[:v], Found: d.shipRows, Best: d.best,
-	})
 }
 
 // deadSince reports whether rows i..j of the path are all dead.

@@ -101,7 +101,7 @@ type Settings struct {
 	DepthFirst bool
 	// Part and Parts, with Parts > 1, search part Part (0 to Parts-1) of
 	// a depth-first search cut into Parts: each partial of 2P rows, the
-	// first state, belongs to one part, by a hash of its rows (PartOf),
+	// first state, belongs to one part, by a hash of its rows (FNV-1a),
 	// and a part grows only its own. The parts of a search, run anywhere,
 	// search the whole together: no ship exists if every part says none.
 	Part, Parts int
