@@ -22,6 +22,10 @@ set -u
 manifest=sweep.jsonl
 results=sweep.results
 lifesat=(lifesat)
+# collect_results writes the table of the results so far; its status is collect's.
+collect_results() {
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+}
 case "${1:-submit}" in
 task)
 	# lifesat runs in the background so that the USR1 of --signal reaches it.
@@ -33,7 +37,7 @@ task)
 	exit "$rc"
 	;;
 collect)
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	rc=$?
 	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
 	exit "$rc"
@@ -44,7 +48,7 @@ submit | --wait)
 		echo "srun job: 3 tasks, 2 an index, 2 at once; collecting here when it has ended"
 		srun --job-name=lifesat-sweep-db5311bf --ntasks=2 --cpus-per-task=1 --kill-on-bad-exit=0 --quit-on-interrupt --mem-per-cpu=257M \
 			-o "$results/slurm-%j_%t.out" bash "$0" task
-		"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+		collect_results
 		exit
 	fi
 	array=$(sbatch --parsable --job-name=lifesat-sweep-db5311bf --array=0-1%2 --ntasks=1 --cpus-per-task=1 --requeue --mem=257M \
@@ -72,7 +76,7 @@ submit | --wait)
 		sleep "$step"
 		polls=$((polls + 1))
 	done
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2

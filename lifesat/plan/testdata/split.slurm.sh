@@ -22,6 +22,10 @@ set -u
 manifest='/shared/my split.jsonl'
 results='/shared/my split.results'
 lifesat=(/opt/bin/lifesat)
+# collect_results writes the table of the results so far; its status is collect's.
+collect_results() {
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+}
 case "${1:-submit}" in
 task)
 	# lifesat runs in the background so that the USR1 of --signal reaches it.
@@ -36,7 +40,7 @@ task)
 	exit "$rc"
 	;;
 collect)
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	rc=$?
 	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
 	exit "$rc"
@@ -68,7 +72,7 @@ submit | --wait)
 		sleep "$step"
 		polls=$((polls + 1))
 	done
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2

@@ -19,6 +19,10 @@ set -u
 manifest=sweep.jsonl
 results=sweep.results
 lifesat=(lifesat)
+# collect_results writes the table of the results so far; its status is collect's.
+collect_results() {
+	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+}
 case "${1:-submit}" in
 task)
 	# lifesat runs in the background so that the USR1 of --signal reaches it.
@@ -29,7 +33,7 @@ task)
 	exit "$rc"
 	;;
 collect)
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	rc=$?
 	echo "$rc" >"$results/collect-$SLURM_JOB_ID.status"
 	exit "$rc"
@@ -61,7 +65,7 @@ submit | --wait)
 		sleep "$step"
 		polls=$((polls + 1))
 	done
-	"${lifesat[@]}" collect -results "$results" -csv "$results/table.csv" -json "$results/table.json" "$manifest"
+	collect_results
 	;;
 *)
 	echo "usage: bash $0 [--wait]" >&2
