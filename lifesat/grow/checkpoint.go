@@ -41,7 +41,7 @@ const checkpointVersion = 1
 func (s *searcher) problemID() string {
 	id := fmt.Sprintf("%v, rule %v", s.p, s.p.rule())
 	if s.set.Parts > 1 {
-		id += fmt.Sprintf(", part %d of %d", s.set.Part, s.set.Parts)
+		id += fmt.Sprintf(", part %d of %d", s.set.Part+1, s.set.Parts) // as the command counts
 	}
 	return id
 }
