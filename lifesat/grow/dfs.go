@@ -171,13 +171,16 @@ func less(a, b key) bool {
 	return false
 }
 
-// ahead is gfind's lookahead: every row w after row v whose constraint
-// is known (next(w) <= v) has a value, dead past the length bound.
+// ahead is gfind's lookahead: the row w whose constraint row v
+// completes (next(w) = v) has a value, dead past the length bound. The
+// rows of the constraint come in the order w-2P < w-P < next(w) < w, so
+// next(w) is the last of them to be chosen, and a row w with next(w) < v
+// was asked when its next was chosen, with the same rows.
 func (d *dfs) ahead(v int) bool {
 	P := d.g.P
 	for w := v + 1; w <= v+P; w++ {
 		nx := d.next(w)
-		if nx > v {
+		if nx != v {
 			continue
 		}
 		a, b, c := d.at(w-2*P), d.at(w-P), d.at(nx)
