@@ -203,20 +203,30 @@ func (rs *rowSolver) list(dst []uint32, a, b, c uint32) []uint32 {
 	if rs.live[0]&1 == 0 {
 		return dst
 	}
-	// at column x, in state s, the row's bits so far r
-	var walk func(x, s int, r uint32)
-	walk = func(x, s int, r uint32) {
+	// A walk down the columns without recursion: at column x the state
+	// st[x] and the next bit to try try[x] (0, then 1, then back up); r
+	// holds the bits of columns below x.
+	var st, try [MaxWidth + 1]uint8
+	var r uint32
+	for x := 0; x >= 0; {
 		if x == h {
 			dst = append(dst, r)
-			return
+			x--
+			continue
 		}
-		for n := range 2 {
-			s2 := s>>1 | n<<1
-			if rs.a.ok[rs.ctx[x]<<3|s|n<<2] && rs.live[x+1]>>s2&1 != 0 {
-				walk(x+1, s2, r|uint32(n)<<x)
-			}
+		n := try[x]
+		if n == 2 {
+			x--
+			continue
+		}
+		try[x]++
+		s := st[x]
+		s2 := s>>1 | n<<1
+		if rs.a.ok[rs.ctx[x]<<3|int(s)|int(n)<<2] && rs.live[x+1]>>s2&1 != 0 {
+			r = r&^(1<<x) | uint32(n)<<x
+			st[x+1], try[x+1] = s2, 0
+			x++
 		}
 	}
-	walk(0, 0, 0)
 	return dst
 }

@@ -41,8 +41,9 @@ type dfs struct {
 	pos, skip []int32
 	resuming  bool
 	shipRows  [][]uint32
-	nexts     []int32 // nexts[v] is g.next(v), as far as asked
-	partRow   int     // the row that decides a partial's part (Settings.Parts), or -1
+	nexts     []int32    // nexts[v] is g.next(v), as far as asked
+	cands     [][]uint32 // cands[v]: the candidates for row v of the path
+	partRow   int        // the row that decides a partial's part (Settings.Parts), or -1
 }
 
 // partOf is the part, of parts, of a depth-first search's partials
@@ -235,7 +236,11 @@ func (d *dfs) grow(v int, live bool) bool {
 			cands = []uint32{0}
 		}
 	} else {
-		cands = d.rs.list(nil, a, b, c)
+		for len(d.cands) <= v {
+			d.cands = append(d.cands, nil)
+		}
+		cands = d.rs.list(d.cands[v][:0], a, b, c)
+		d.cands[v] = cands // the row's buffer, used again by the next partial at this row
 	}
 	// A ship has a live row among its first P; with gcd(K, P) = 1 the
 	// rows' order makes it row 0.
