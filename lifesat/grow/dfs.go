@@ -43,7 +43,10 @@ type dfs struct {
 	shipRows  [][]uint32
 	nexts     []int32    // nexts[v] is g.next(v), as far as asked
 	cands     [][]uint32 // cands[v]: the candidates for row v of the path
-	partRow   int        // the row that decides a partial's part (Settings.Parts), or -1
+	// asymAt[v]: some row 0..v of the path is not its own mirror image
+	// (with mirror; see canonical).
+	asymAt  []bool
+	partRow int // the row that decides a partial's part (Settings.Parts), or -1
 }
 
 // partOf is the part, of parts, of a depth-first search's partials
@@ -275,6 +278,9 @@ func (d *dfs) grow(v int, live bool) bool {
 			}
 			continue
 		}
+		if d.mirror && !d.canonical(v, r) {
+			continue // its mirror image is searched
+		}
 		if v == d.partRow && partOf(d.path[:v+1], d.set.Parts) != d.set.Part {
 			continue // another part's
 		}
@@ -310,6 +316,27 @@ func (d *dfs) grow(v int, live bool) bool {
 	}
 	d.path, d.full, d.pos = d.path[:v], d.full[:v], d.pos[:v]
 	return false
+}
+
+// canonical reports whether the path with row v = r comes first among
+// itself and its mirror image, its rows compared in order as numbers
+// (the first row that is not its own mirror is below its mirror), and
+// notes whether some row so far is not symmetric. In an asymmetric search
+// under a rule that a mirror keeps, the mirror of a partial is a partial
+// with mirrored futures, and the mirror of a ship a ship of the same
+// apgcode; every prefix of a path that comes first comes first, so the
+// search walks only such paths and misses no ship up to mirroring.
+func (d *dfs) canonical(v int, r uint32) bool {
+	for len(d.asymAt) <= v {
+		d.asymAt = append(d.asymAt, false)
+	}
+	if v > 0 && d.asymAt[v-1] {
+		d.asymAt[v] = true
+		return true
+	}
+	m := d.reflect(r)
+	d.asymAt[v] = r != m
+	return r <= m
 }
 
 // ship checks and keeps a ship, rows its rows, for the checkpoint too.

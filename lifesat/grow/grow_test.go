@@ -440,3 +440,44 @@ func TestDepthFirstParts(t *testing.T) {
 		t.Errorf("a breadth-first search in parts: %v", err)
 	}
 }
+
+// TestDepthFirstMirror: an asymmetric depth-first search walks only the
+// paths that come before their mirror images, and still lists every
+// ship the breadth-first search lists (which walks both), by apgcode,
+// every ship of the length kept (Repeats).
+func TestDepthFirstMirror(t *testing.T) {
+	ships := 0
+	for _, rs := range []string{"B3/S23", "B36/S23", "B34/S34", "B2-a/S12"} {
+		r := rule.MustParse(rs)
+		for _, p := range []grow.Problem{
+			{Period: 4, Shift: 2, Width: 7, MaxLength: 9, Rule: r},
+			{Period: 2, Shift: 1, Width: 6, MaxLength: 7, Rule: r},
+			{Period: 3, Shift: 1, Width: 6, MaxLength: 7, Rule: r},
+			{Period: 4, Shift: 1, Width: 6, MaxLength: 7, Rule: r},
+			{Period: 5, Shift: 2, Width: 6, MaxLength: 6, Rule: r},
+		} {
+			codes := func(set grow.Settings) []string {
+				set.Lookahead, set.Repeats, set.Ships = -1, true, 1<<20
+				res, err := grow.Search(context.Background(), p, &set)
+				if err != nil || res.Status == logic.Unknown {
+					t.Fatalf("%s %v: %v %v", rs, p, res.Status, err)
+				}
+				var c []string
+				for _, s := range res.Ships {
+					c = append(c, s.Code)
+				}
+				slices.Sort(c)
+				return slices.Compact(c)
+			}
+			bfs, dfs := codes(grow.Settings{}), codes(grow.Settings{DepthFirst: true})
+			if !slices.Equal(bfs, dfs) {
+				t.Errorf("%s %v: breadth first %v, depth first %v", rs, p, bfs, dfs)
+			}
+			ships += len(bfs)
+		}
+	}
+	t.Logf("%d ships by apgcode", ships)
+	if ships < 6 {
+		t.Errorf("%d ships: the comparison shows little", ships)
+	}
+}
