@@ -175,9 +175,9 @@ func FuzzParseSym(f *testing.F) {
 // some 40 ms with the solver's lookahead (TestResume resumes searches
 // with the solver). Under -fuzz the count of execs stays near 0/sec
 // although the target runs some 300 inputs a second (counted by a log
-// in the target, 2026-11-28): the search's coverage varies from run to
-// run (a map's order, the clock), so the fuzzer's re-runs of an input to
-// confirm new coverage are not counted as execs.
+// in the target, 2026-11-28), probably because the search's coverage
+// varies from run to run (a map's order, the clock) and the fuzzer's
+// re-runs of an input that seemed to find new coverage are not counted.
 func FuzzCheckpoint(f *testing.F) {
 	dir := f.TempDir()
 	p := grow.Problem{Period: 4, Shift: 2, Width: 5}
