@@ -44,7 +44,11 @@
 //
 //   - the rows that row v's constraint allows are listed by table, column
 //     by column, and each must leave the next rows whose constraints
-//     involve only known rows some value (gfind's lookahead);
+//     involve only known rows some value (gfind's lookahead); on the
+//     tables alone (Lookahead -1), with gcd(K, P) = 1 and 3K <= 2P, the
+//     triangle lookahead (qfind's) asks more: five rows ahead, two
+//     spatial rows of three phases, must fit together with a sixth after
+//     them, rows the search in order meets only 2P-3K rows later;
 //   - a partial whose state an earlier partial had is dropped;
 //   - an incremental SAT solver (logic.Session: one formula, the rule's
 //     constraints on a window of 2P known rows and Settings.Lookahead
@@ -75,7 +79,9 @@
 // constraint has any row (the lookahead). States met before at a depth
 // no greater are not grown again in a pass (in an asymmetric search
 // under a left-right symmetric rule, a state and its mirror image are
-// one); the table of them is forgotten when it holds MaxNodes. With
+// one), and a path must come before its mirror image; the table of them
+// is forgotten when it holds MaxNodes. Without MaxLength the triangle
+// lookahead prunes the path as well. With
 // Lookahead > 0 the solver checks every partial as well; Lookahead -1
 // searches on the tables alone, the fastest per partial. Its checkpoint
 // is the pass and the path's places: at each row, which of the rows the

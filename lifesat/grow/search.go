@@ -45,6 +45,10 @@ type searcher struct {
 	codes map[string]bool
 	res   Result
 	lits  []logic.Lit
+	// The rows by automaton and the triangle lookahead (triangle.go) of
+	// the search on the tables.
+	rs  *rowSolver
+	tri triangleBufs
 }
 
 // tree holds the partials: node i has row row[i] at index depth[i]-1,
@@ -293,12 +297,11 @@ func (s *searcher) candidates(known []uint32, v int, nonzero bool) (rows []uint3
 	P := s.g.P
 	if s.set.Lookahead <= 0 || s.set.Repeats {
 		nx := s.g.next(v) - (v - 2*P)
-		s.g.rows(s.tbl, s.g.expand(known[0]), s.g.expand(known[P]), s.g.expand(known[nx]), func(r uint32) bool {
+		for _, r := range s.rowSolver().list(nil, s.g.expand(known[0]), s.g.expand(known[P]), s.g.expand(known[nx])) {
 			if !(nonzero && r == 0 || s.maxIx >= 0 && v >= s.maxIx && r != 0) {
 				rows = append(rows, r)
 			}
-			return true
-		})
+		}
 		return rows, false, nil
 	}
 	base := v - 2*P
@@ -357,15 +360,15 @@ func (s *searcher) extends(known []uint32, next int) (bool, error) {
 	return st == logic.Sat, err
 }
 
-// ahead looks at the rows after a new row by table, as gfind does: each
-// row w whose constraint involves only known rows (next(w) at most v)
+// ahead looks at the rows after a new row by table, as gfind does: the
+// row w whose constraint row v completes (next(w) = v; see dfs.ahead)
 // must have some value. win holds rows v-2P..v.
 func (s *searcher) ahead(win []uint32, v int) bool {
 	P := s.g.P
 	base := v - 2*P
 	for w := v + 1; w <= v+P; w++ {
 		nx := s.g.next(w)
-		if nx > v {
+		if nx != v {
 			continue
 		}
 		if s.maxIx >= 0 && w >= s.maxIx {
@@ -375,11 +378,31 @@ func (s *searcher) ahead(win []uint32, v int) bool {
 			}
 			continue
 		}
-		if !s.g.any(s.tbl, s.g.expand(win[w-2*P-base]), s.g.expand(win[w-P-base]), s.g.expand(win[nx-base])) {
+		if !s.rowSolver().exists(s.g.expand(win[w-2*P-base]), s.g.expand(win[w-P-base]), s.g.expand(win[nx-base])) {
 			return false
 		}
 	}
 	return true
+}
+
+// rowSolver lists and tests rows by the column automaton (columns.go).
+func (s *searcher) rowSolver() *rowSolver {
+	if s.rs == nil {
+		s.rs = newRowSolver(s.g, s.tbl)
+	}
+	return s.rs
+}
+
+// triangle is the triangle lookahead (triangle.go) of the rows after v;
+// win holds rows v-2P..v, all it reads.
+func (s *searcher) triangle(win []uint32, v int) bool {
+	base := v - 2*s.g.P
+	return s.tri.triangle(s.rowSolver(), v, func(i int) uint32 {
+		if i < 0 {
+			return 0
+		}
+		return s.g.expand(win[i-base])
+	})
 }
 
 // allowsDead reports whether a dead row satisfies the constraint with
@@ -496,6 +519,9 @@ func (s *searcher) run() (Result, error) {
 					continue
 				}
 				if !solved && !s.ahead(win, v) {
+					continue
+				}
+				if !solved && s.g.triangleFits(v, s.maxIx) && !s.triangle(win, v) {
 					continue
 				}
 				if !s.set.Repeats {
