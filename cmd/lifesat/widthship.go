@@ -163,7 +163,10 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 		return exitNone, nil
 	}
 	fmt.Fprintf(e.stderr, "lifesat: stopped: %v (%s)\n", res.Err, work)
-	if res.Partial != nil {
+	if res.Partial != nil && pf == pattern.Apgcode {
+		// A partial is not a ship: it has no apgcode.
+		fmt.Fprintf(e.stderr, "lifesat: the longest partial, %d rows, has no apgcode (it is not a ship yet); -format rle prints it\n", res.PartialRows)
+	} else if res.Partial != nil {
 		fmt.Fprintf(e.stderr, "lifesat: the longest partial, generation 0 of its %d rows, its back row open:\n", res.PartialRows)
 		if err := out.write(&lifesat.Pattern{Phases: []*life.Board{orient(res.Partial, d)}}); err != nil {
 			return 0, err
