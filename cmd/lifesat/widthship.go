@@ -44,7 +44,7 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	fs.IntVar(&width, "width", 0, "the strip's width `W`, every column (gfind and qfind count half of a symmetric ship); required")
 	fs.StringVar(&sym, "sym", "asym", "symmetry across the axis of motion: asym, odd (W odd), even (W even) or gutter (W odd, the centre column dead)")
 	fs.IntVar(&length, "length", 0, "only ships whose P generations fit `L` rows (one box, as -size WxH asks); 0: any length, the search may not end")
-	fs.IntVar(&lookahead, "lookahead", 0, "rows the solver looks ahead of each partial (`N`, 2P or more; -1: none, tables only); 0: 2P")
+	fs.IntVar(&lookahead, "lookahead", 0, "rows the incremental solver looks ahead of each partial (`N`, 2P or more); -1 or 0 (the default): no solver, the rows' tables and the triangle lookahead")
 	fs.StringVar(&solverName, "solver", "gophersat", "the incremental solver of the lookahead: gophersat or gini (embedded)")
 	fs.BoolVar(&dfs, "dfs", false, "search depth first under a growing limit on the rows (iterative deepening; with -length one pass), the rows listed by the column automaton")
 	fs.StringVar(&partFlag, "part", "", "with -dfs, `K/N`: search part K (1 to N) of the search cut into N parts by the partials' first 2P rows (run the N parts anywhere: no ship exists if each says none)")

@@ -153,7 +153,7 @@ func TestBrute(t *testing.T) {
 					h = bits / c.W
 				}
 				want, ship := bruteShip(t, r, sp.P, sp.K, c.W, h, span, c.sym)
-				for _, set := range []Settings{{Lookahead: -1}, {}, {Lookahead: -1, DepthFirst: true}, {DepthFirst: true}} {
+				for _, set := range []Settings{{Lookahead: -1}, {Lookahead: 2 * sp.P}, {Lookahead: -1, DepthFirst: true}, {Lookahead: 2 * sp.P, DepthFirst: true}} {
 					look := set.Lookahead
 					res, err := Search(context.Background(), p, &set)
 					if err != nil {

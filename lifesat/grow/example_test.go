@@ -20,10 +20,10 @@ func ExampleSearch() {
 	fmt.Print(ship.Board)
 	// Output:
 	// SAT xq4_6frc 12 cells
-	// ..O.
-	// .OOO
-	// OO.O
+	// .O..
 	// OOO.
+	// O.OO
+	// .OOO
 	// .OO.
 }
 

@@ -84,19 +84,19 @@ func TestNone(t *testing.T) {
 // again from the file: it finds the ship a search run at once finds.
 func TestResume(t *testing.T) {
 	p := grow.Problem{Period: 4, Shift: 2, Width: 6}
-	whole, err := grow.Search(context.Background(), p, nil)
+	whole, err := grow.Search(context.Background(), p, &grow.Settings{Lookahead: 8})
 	if err != nil || whole.Status != logic.Sat {
 		t.Fatalf("%v %v", whole.Status, err)
 	}
 	file := filepath.Join(t.TempDir(), "c2.grow")
-	first, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 12})
+	first, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, MaxDepth: 12, Lookahead: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if first.Status != logic.Unknown || !errors.Is(first.Err, grow.ErrDepth) || first.PartialRows != 12 || first.Partial == nil {
 		t.Fatalf("stopped at depth 12: %v %v, partial of %d rows", first.Status, first.Err, first.PartialRows)
 	}
-	second, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file})
+	second, err := grow.Search(context.Background(), p, &grow.Settings{Checkpoint: file, Lookahead: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestDepthFirstSmallShips(t *testing.T) {
 		t.Fatal(err)
 	}
 	weights(t, 7, res)
-	for _, look := range []int{-1, 0} {
+	for _, look := range []int{-1, 8} {
 		res, err = grow.Search(context.Background(), grow.Problem{Period: 4, Shift: 2, Width: 5}, &grow.Settings{DepthFirst: true, Lookahead: look})
 		if err != nil {
 			t.Fatal(err)
