@@ -69,6 +69,9 @@ type geometry struct {
 	col []int
 	// free is the number of variable columns of a row.
 	free int
+	// exp[h][b] is the whole row of free bits b placed at 8h.. (a
+	// symmetric search's free bits are at most 16): expand by table.
+	exp *[2][256]uint32
 }
 
 func gcd(a, b int) int {
@@ -128,6 +131,9 @@ func newGeometry(period, shift, width int, sym Sym) (*geometry, error) {
 		g.free = width / 2
 	default:
 		return nil, fmt.Errorf("%w: symmetry %q", ErrProblem, sym)
+	}
+	if sym != Asym {
+		g.expandTable() // free <= 16: (32+1)/2 columns at most
 	}
 	return g, nil
 }
@@ -189,13 +195,24 @@ func (g *geometry) expand(r uint32) uint32 {
 	if g.sym == Asym {
 		return r // every column free, in place
 	}
-	var full uint32
-	for x, c := range g.col {
-		if c >= 0 && r>>c&1 != 0 {
-			full |= 1 << x
+	return g.exp[0][r&0xff] | g.exp[1][r>>8&0xff]
+}
+
+// expandTable fills g.exp for a symmetric search.
+func (g *geometry) expandTable() {
+	g.exp = new([2][256]uint32)
+	for h := range 2 {
+		for b := range 256 {
+			r := uint32(b) << (8 * h)
+			var full uint32
+			for x, c := range g.col {
+				if c >= 0 && r>>c&1 != 0 {
+					full |= 1 << x
+				}
+			}
+			g.exp[h][b] = full
 		}
 	}
-	return full
 }
 
 // phase draws generation t of the rows (rows[i] the row of index i; rows
