@@ -8,54 +8,44 @@ import (
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// BenchmarkTables: breadth-first searches on the rows' tables alone
-// (`lifesat ship -lookahead -1`) that end with none, without a length.
-func BenchmarkTables(b *testing.B) {
-	for _, bc := range []struct {
-		name string
-		p    grow.Problem
-	}{
-		{"c5-w11-odd", grow.Problem{Period: 5, Shift: 1, Width: 11, Sym: grow.Odd}},
-		{"2c5-w11-odd", grow.Problem{Period: 5, Shift: 2, Width: 11, Sym: grow.Odd}},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			var nodes int64
-			for b.Loop() {
-				res, err := grow.Search(context.Background(), bc.p, &grow.Settings{Lookahead: -1})
-				if err != nil || res.Status != logic.Unsat {
-					b.Fatalf("%v %v", res.Status, err)
-				}
-				nodes = res.Stats.Nodes
-			}
-			b.ReportMetric(float64(nodes), "partials/op")
-		})
+// benchNone runs a search that ends with none b.N times; the partials it
+// looks at are its work, reported as partials/op.
+func benchNone(b *testing.B, p grow.Problem, set grow.Settings) {
+	var nodes int64
+	for b.Loop() {
+		res, err := grow.Search(context.Background(), p, &set)
+		if err != nil || res.Status != logic.Unsat {
+			b.Fatalf("%v %v", res.Status, err)
+		}
+		nodes = res.Stats.Nodes
 	}
+	b.ReportMetric(float64(nodes), "partials/op")
+}
+
+// BenchmarkTables: breadth-first searches on the rows' tables alone
+// (`lifesat ship -width W`, the default) that end with none, without a
+// length.
+func BenchmarkTables(b *testing.B) {
+	b.Run("c5-w11-odd", func(b *testing.B) {
+		benchNone(b, grow.Problem{Period: 5, Shift: 1, Width: 11, Sym: grow.Odd}, grow.Settings{Lookahead: -1})
+	})
+	b.Run("2c5-w11-odd", func(b *testing.B) {
+		benchNone(b, grow.Problem{Period: 5, Shift: 2, Width: 11, Sym: grow.Odd}, grow.Settings{Lookahead: -1})
+	})
 }
 
 // BenchmarkDepthFirst: searches that end with none, depth first on the
-// rows' tables alone (`lifesat ship -dfs -lookahead -1`), with and
-// without the table of states; the partials a search looks at are its
-// work, reported as partials/op.
+// rows' tables (`lifesat ship -dfs`), with and without the table of
+// states.
 func BenchmarkDepthFirst(b *testing.B) {
-	for _, bc := range []struct {
-		name    string
-		p       grow.Problem
-		repeats bool
-	}{
-		{"c4-w8-len9", grow.Problem{Period: 4, Shift: 1, Width: 8, MaxLength: 9}, false},
-		{"c4-w8-len9-repeats", grow.Problem{Period: 4, Shift: 1, Width: 8, MaxLength: 9}, true},
-		{"2c5-w7-len7", grow.Problem{Period: 5, Shift: 2, Width: 7, MaxLength: 7}, false},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			var nodes int64
-			for b.Loop() {
-				res, err := grow.Search(context.Background(), bc.p, &grow.Settings{DepthFirst: true, Lookahead: -1, Repeats: bc.repeats})
-				if err != nil || res.Status != logic.Unsat {
-					b.Fatalf("%v %v", res.Status, err)
-				}
-				nodes = res.Stats.Nodes
-			}
-			b.ReportMetric(float64(nodes), "partials/op")
-		})
-	}
+	c4 := grow.Problem{Period: 4, Shift: 1, Width: 8, MaxLength: 9}
+	b.Run("c4-w8-len9", func(b *testing.B) {
+		benchNone(b, c4, grow.Settings{DepthFirst: true, Lookahead: -1})
+	})
+	b.Run("c4-w8-len9-repeats", func(b *testing.B) {
+		benchNone(b, c4, grow.Settings{DepthFirst: true, Lookahead: -1, Repeats: true})
+	})
+	b.Run("2c5-w7-len7", func(b *testing.B) {
+		benchNone(b, grow.Problem{Period: 5, Shift: 2, Width: 7, MaxLength: 7}, grow.Settings{DepthFirst: true, Lookahead: -1})
+	})
 }
