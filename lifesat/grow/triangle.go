@@ -43,11 +43,18 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 	t.r12 = rows(t.r12, v+P-2*K)
 	t.r13 = rows(t.r13, v+P-3*K)
 	above2, above3 := at(v-2*K), at(v-3*K)
+	// A bound on the work: where the rows are loosely tied (the front of
+	// a wide strip) the lists are long and their products longer, and
+	// the lookahead says "fits" once it has spent triangleWork tests.
+	work := 0
 	for _, r12 := range t.r12 {
 		// The rows v+2P-3K of each row u3, listed when first needed.
 		t.r23 = t.r23[:0]
 		t.r13ok = t.r13ok[:0]
 		for _, r11 := range t.r11 {
+			if work++; work > triangleWork {
+				return true // not known: the row stays
+			}
 			t.r22 = rs.list(t.r22[:0], above2, r12, r11)
 			if len(t.r22) == 0 {
 				continue
@@ -71,6 +78,9 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 							return true
 						}
 					}
+					if work += len(t.r22); work > triangleWork {
+						return true
+					}
 				}
 			}
 		}
@@ -87,6 +97,9 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 func (g *geometry) triangleFits(v, maxIx int) bool {
 	return g.d == 1 && 3*g.K <= 2*g.P && (maxIx < 0 || v+3*g.P-3*g.K < maxIx)
 }
+
+// triangleWork bounds the lists and tests of one triangle lookahead.
+const triangleWork = 1 << 12
 
 // triangleBufs are the triangle lookahead's lists, kept between calls.
 type triangleBufs struct {
