@@ -40,8 +40,32 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 	if len(t.r11) == 0 {
 		return false
 	}
-	t.r12 = rows(t.r12, v+P-2*K)
-	t.r13 = rows(t.r13, v+P-3*K)
+	// Rows u2 and u3, and the rows v+2P-3K each pair of them allows, do
+	// not depend on row v when u2 and u3 are ahead of it: they are kept
+	// from one call to the next while the rows they read stay the same
+	// (the siblings of a partial).
+	u2, u3 := v+P-2*K, v+P-3*K
+	k := [7]uint32{2: at(v - 3*K), 3: at(v - 2*K), 4: at(v - K)}
+	if u2 <= v {
+		k[5] = at(u2)
+	} else {
+		k[0] = at(u2 - 2*P)
+	}
+	if u3 <= v {
+		k[6] = at(u3)
+	} else {
+		k[1] = at(u3 - 2*P)
+	}
+	if !t.keyed || k != t.key {
+		t.key, t.keyed = k, true
+		t.r12 = rows(t.r12, u2)
+		t.r13 = rows(t.r13, u3)
+		t.r23 = t.r23[:0]
+		clear(t.memo)
+	}
+	if t.memo == nil {
+		t.memo = map[int]span{}
+	}
 	above2, above3 := at(v-2*K), at(v-3*K)
 	// A bound on the work: where the rows are loosely tied (the front of
 	// a wide strip) the lists are long and their products longer, and
@@ -49,10 +73,7 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 	// tests (64: c/5 11 wide odd kept 38,731 partials against 35,910
 	// unbounded).
 	work := 0
-	for _, r12 := range t.r12 {
-		// The rows v+2P-3K of each row u3, listed when first needed.
-		t.r23 = t.r23[:0]
-		t.r13ok = t.r13ok[:0]
+	for i, r12 := range t.r12 {
 		for _, r11 := range t.r11 {
 			if work++; work > triangleWork {
 				return true // not known: the row stays
@@ -61,22 +82,25 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 			if len(t.r22) == 0 {
 				continue
 			}
-			for i := range t.r22 {
-				t.r22[i] = g.expand(t.r22[i])
+			for x := range t.r22 {
+				t.r22[x] = g.expand(t.r22[x])
 			}
 			for j, r13 := range t.r13 {
-				if j == len(t.r13ok) {
+				// the rows v+2P-3K that read r13 and give r12, listed
+				// when first needed
+				s, ok := t.memo[i*len(t.r13)+j]
+				if !ok {
 					if work++; work > triangleWork {
 						return true
 					}
 					start := len(t.r23)
 					t.r23 = rs.list(t.r23, above3, r13, r12)
-					for i := start; i < len(t.r23); i++ {
-						t.r23[i] = g.expand(t.r23[i])
+					for x := start; x < len(t.r23); x++ {
+						t.r23[x] = g.expand(t.r23[x])
 					}
-					t.r13ok = append(t.r13ok, span{r13, start, len(t.r23)})
+					s = span{start, len(t.r23)}
+					t.memo[i*len(t.r13)+j] = s
 				}
-				s := t.r13ok[j]
 				for _, r23 := range t.r23[s.lo:s.hi] {
 					for _, r22 := range t.r22 {
 						if rs.exists(r13, r23, r22) {
@@ -109,11 +133,12 @@ const triangleWork = 64
 // triangleBufs are the triangle lookahead's lists, kept between calls.
 type triangleBufs struct {
 	r11, r12, r13, r22, r23 []uint32
-	r13ok                   []span
+	// key: the rows that r12, r13 and the memo were made from; memo:
+	// the rows v+2P-3K of r12[i] and r13[j], r23[lo:hi] at i*len(r13)+j.
+	key   [7]uint32
+	keyed bool
+	memo  map[int]span
 }
 
-// span is a row u3 and its rows v+2P-3K, r23[lo:hi] (none: lo = hi).
-type span struct {
-	row    uint32
-	lo, hi int
-}
+// span is r23[lo:hi].
+type span struct{ lo, hi int }
