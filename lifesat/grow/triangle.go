@@ -70,7 +70,7 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 	// A bound on the work: where the rows are loosely tied (the front of
 	// a wide strip) the lists are long and their products longer, and
 	// the lookahead says "fits" once it has spent triangleWork lists and
-	// tests (64: c/5 11 wide odd kept 38,731 partials against 35,910
+	// tests (64: c/5 11 wide odd kept 38,417 partials against 35,910
 	// unbounded).
 	work := 0
 	for i, r12 := range t.r12 {
