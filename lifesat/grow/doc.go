@@ -45,12 +45,13 @@
 //   - the rows that row v's constraint allows are listed by table, column
 //     by column, and each must leave the next rows whose constraints
 //     involve only known rows some value (gfind's lookahead); on the
-//     tables alone (Lookahead -1), with gcd(K, P) = 1 and 3K <= 2P, the
+//     tables alone (the default), with gcd(K, P) = 1 and 3K <= 2P, the
 //     triangle lookahead (qfind's) asks more: five rows ahead, two
 //     spatial rows of three phases, must fit together with a sixth after
 //     them, rows the search in order meets only 2P-3K rows later;
 //   - a partial whose state an earlier partial had is dropped;
-//   - an incremental SAT solver (logic.Session: one formula, the rule's
+//   - with Settings.Lookahead > 0 (by default the tables alone decide),
+//     an incremental SAT solver (logic.Session: one formula, the rule's
 //     constraints on a window of 2P known rows and Settings.Lookahead
 //     rows after them, the known rows given as assumptions at every call)
 //     keeps a partial only if Lookahead more rows can follow it, and

@@ -1,6 +1,7 @@
 package grow
 
-// The triangle lookahead of the depth-first search, after qfind's: when
+// The triangle lookahead of the search on the rows' tables (breadth
+// first, and depth first without a length), after qfind's: when
 // row v is chosen, rows further ahead in the sequence than the next few
 // must still fit together. With gcd(K, P) = 1 the constraint of row i
 // reads rows i-2P, i-P and i and gives row i-P+K (see the package
@@ -12,9 +13,9 @@ package grow
 // Each of these rows that is not yet chosen is listed from the rows'
 // tables, and the lookahead asks whether some choice of all five makes
 // every one of these constraints hold, a necessary condition for any
-// ship through row v. The depth-first search in the order of the rows
-// meets these constraints only 2P-3K rows later, after branching on
-// every row between.
+// ship through row v. A search in the order of the rows meets these
+// constraints only 2P-3K rows later, after branching on every row
+// between.
 
 // triangle reports whether the rows ahead of row v fit (see above);
 // at(i) is row i, every column, for every row i <= v whose constraint
