@@ -94,6 +94,13 @@
 // doubling width look for that board, because any one will do, and a
 // proof needs only the budget below it, which the bounds make small.
 //
+// Before them, mirror passes look for the densest board whose rows read
+// the same from both ends: the same program, each row's second half
+// forced to mirror its first, so a pass keeps thousands of states where
+// a plain one keeps millions. It proves nothing (the densest board need
+// not be symmetric), but where it finds an optimal board, as for many odd
+// n (docs/max-density.md), the passes after it only prove the bound.
+//
 // The box is turned so that its shorter side runs along the rows; it may
 // be at most MaxWidth = 32 cells.
 package density

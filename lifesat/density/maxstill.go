@@ -38,6 +38,10 @@ const (
 	PhaseDive  = "dive"  // a depth-first search for a board within the budget
 	PhaseBeam  = "beam"  // a pass that keeps only its most promising states
 	PhaseExact = "exact" // a pass that keeps every state within the budget
+	// PhaseMirror is a pass that keeps only rows reading the same from
+	// both ends: few states, so it is cheap, and it finds the densest
+	// such board (optimal for many odd n), but it proves no bound.
+	PhaseMirror = "mirror"
 )
 
 // Progress describes the work under way.
@@ -84,8 +88,8 @@ type Stats struct {
 	States     int64
 	PeakStates int
 	// The time spent on the strip tables, the edge bounds, dives, beam
-	// passes and exact passes.
-	Tables, Edge, Dive, Beam, Exact time.Duration
+	// passes, exact passes and mirror passes.
+	Tables, Edge, Dive, Beam, Exact, Mirror time.Duration
 }
 
 // MaxStillLife returns a still life with the most live cells in a w x h
@@ -230,6 +234,9 @@ func (s *solver) search(ctx context.Context) error {
 	if err := s.firstDives(ctx); err != nil {
 		return err
 	}
+	if err := s.mirror(ctx); err != nil {
+		return err
+	}
 	// Then each budget in turn, from the least the bounds allow: a dive,
 	// then if it neither finds a board nor runs to the end, beams of
 	// growing width, the last of which drops nothing and so is exact. A
@@ -280,6 +287,38 @@ func (s *solver) firstDives(ctx context.Context) error {
 	return nil
 }
 
+// mirror looks for the densest board whose rows read the same from both
+// ends (left-right mirror symmetry), raising the budget from the least
+// the bounds allow until a pass finds one or the budget reaches the best
+// board's waste. Such passes keep few states, and for odd n the densest
+// board often has this symmetry: then the passes below only prove the
+// bound. A pass that outgrows mirrorBeam drops states; it still finds
+// boards, and proves nothing either way.
+func (s *solver) mirror(ctx context.Context) error {
+	for budget := s.wasteOf(s.res.Bound); budget < s.wasteOf(s.res.Population); budget += 4 {
+		s.pass++
+		start := time.Now()
+		pr := Progress{Phase: PhaseMirror, Budget: budget}
+		r, err := s.p.run(ctx, passLimits{budget: budget, beam: mirrorBeam, memory: s.opt.Memory, meet: true, mirror: true}, func(row, states int) {
+			pr.Row, pr.States = row-1, states
+			s.report(pr)
+		})
+		st := &s.res.Stats
+		st.Passes++
+		st.States += r.states
+		st.PeakStates = max(st.PeakStates, r.peak)
+		st.Mirror += time.Since(start)
+		if err != nil {
+			return err
+		}
+		if r.found {
+			s.found(r.waste, r.rows)
+			return nil
+		}
+	}
+	return nil
+}
+
 // The limits of the search: the states a dive may expand (firstDiveLimit
 // for the first dives, which only look for a good board), the width of
 // the first beam and the factor between beams.
@@ -288,6 +327,7 @@ const (
 	firstDiveLimit = 2000
 	firstBeam      = 4096
 	beamGrowth     = 4
+	mirrorBeam     = 1 << 18
 )
 
 // dive dives at the budget. It reports whether that settled the search at

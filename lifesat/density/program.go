@@ -190,6 +190,9 @@ type passLimits struct {
 	// meet asks a closed program to stop halfway and join the halves
 	// (see meet).
 	meet bool
+	// mirror keeps to boards whose rows read the same from both ends;
+	// such a pass proves nothing when it finds nothing.
+	mirror bool
 }
 
 // passResult is what one pass found.
@@ -218,7 +221,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 	var steps []step
 	var table hashIndex
 	var memSteps int64
-	x := &expander{p: p, budget: lim.budget, over: maxWaste, ctx: ctx}
+	x := &expander{p: p, budget: lim.budget, over: maxWaste, ctx: ctx, mirror: lim.mirror}
 	record := !p.open // open programs need the least waste, not a board
 	last := p.steps() - 1
 	meet := lim.meet && !p.open && p.h >= 4
@@ -560,6 +563,8 @@ type expander struct {
 	ctx     context.Context
 	emitted int
 	stopped bool
+	// mirror keeps to rows that read the same from both ends.
+	mirror bool
 }
 
 // steps is the number of rows a pass places: from row 0 to the dead row
@@ -677,7 +682,7 @@ func (x *expander) expand() {
 // chunks chooses columns col..col+3 of row c at once, while four columns
 // remain, then hands over to dfs; the arguments are as for dfs.
 func (x *expander) chunks(col int, c uint64, cw int, extra [aheadRows + 1]int) {
-	if col+4 > x.p.w {
+	if col+4 > x.p.w || x.mirror && col+4 > x.p.w/2 {
 		x.dfs(col, c, cw, extra)
 		return
 	}
@@ -765,6 +770,9 @@ choice:
 		}
 		if bit == 1 && !x.free {
 			break
+		}
+		if x.mirror && 2*col >= w && bit != c>>uint(w-1-col)&1 {
+			continue
 		}
 		cc := c | bit<<col
 		ncw, nextra := cw, extra

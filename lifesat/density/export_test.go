@@ -1,0 +1,37 @@
+package density
+
+import (
+	"context"
+
+	"github.com/lifesat/lifesat/lifesat/life"
+)
+
+// MaxMirror runs only the mirror passes (solver.mirror) on a w x h box,
+// from the least waste the strip tables allow up to any board: the
+// densest still life whose rows along the shorter side read the same
+// from both ends, and its population.
+func MaxMirror(w, h int) (*life.Board, int, error) {
+	o, err := start(w, h, MaxWidth, "", nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	s := &solver{w: w, h: h, opt: o}
+	pw, ph := min(w, h), max(w, h)
+	s.total = 2*w*h + 2*w + 2*h
+	s.res.Bound = s.total / 4
+	s.rows = make([]uint32, ph)
+	s.res.Population = -1 // below the empty board: the passes run to the end
+	if s.p, err = newProgram(context.Background(), pw, ph, false); err != nil {
+		return nil, 0, err
+	}
+	if err := s.mirror(context.Background()); err != nil {
+		return nil, 0, err
+	}
+	if s.res.Population < 0 {
+		s.res.Population = 0
+	}
+	if err := s.finish(); err != nil {
+		return nil, 0, err
+	}
+	return s.res.Board, s.res.Population, nil
+}
