@@ -14,7 +14,7 @@ import (
 //
 //	go test -run '^$' -bench 'MaxStillLife/n=24$' -benchtime 3x ./lifesat/density
 func BenchmarkMaxStillLife(b *testing.B) {
-	for n := 8; n <= 28; n++ {
+	for n := 8; n <= 29; n++ {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			var res *density.Result
 			for b.Loop() {

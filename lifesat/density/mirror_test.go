@@ -50,3 +50,23 @@ func TestMirrorPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorOddOptima: for odd n from 21 to 27 (29 and 31 under
+// LIFESAT_STRESS) the densest still life with mirrored rows is as dense
+// as any, OEIS A055397's a(n) - which is why MaxStillLife's mirror passes
+// come first.
+func TestMirrorOddOptima(t *testing.T) {
+	top := 27
+	if stress() {
+		top = 31
+	}
+	for n := 21; n <= top; n += 2 {
+		b, got, err := density.MaxMirror(n, n)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", n, n, err)
+		}
+		if got != a055397[n-1] || !mirrored(b) {
+			t.Errorf("%dx%d: the mirror passes found %d live cells (mirrored: %v); A055397 says %d", n, n, got, mirrored(b), a055397[n-1])
+		}
+	}
+}
