@@ -99,6 +99,23 @@ func TestMaxStillLifeOEIS(t *testing.T) {
 	}
 }
 
+// TestMaxStillLife29 proves a(29) = 437 (under LIFESAT_STRESS: about a
+// minute and 3 GB), the first size past 27 the program proves: the mirror
+// passes find the board, the passes after them the bound.
+func TestMaxStillLife29(t *testing.T) {
+	if !stress() {
+		t.Skip("29x29 takes about a minute and 3 GB; set LIFESAT_STRESS=1")
+	}
+	res, err := density.MaxStillLife(context.Background(), 29, 29, &density.Options{Memory: 8 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, 29, 29, res)
+	if res.Population != a055397[28] {
+		t.Errorf("29x29: %d live cells, OEIS A055397 says %d", res.Population, a055397[28])
+	}
+}
+
 // TestMaxStillLifeRectangles compares rectangles with MaxStillLifeRule,
 // the unbounded row program, both ways round.
 func TestMaxStillLifeRectangles(t *testing.T) {
