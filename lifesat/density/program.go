@@ -293,7 +293,7 @@ func (p *program) run(ctx context.Context, lim passLimits, progress passProgress
 				} else if nw < next.waste[j] {
 					next.waste[j] = nw
 					if record {
-						st.parent[j] = from
+						st.row[j], st.parent[j] = uint32(c), from
 					}
 					if tight != nil {
 						tight.move(int(ranks[j]), f)
