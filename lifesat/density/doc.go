@@ -81,9 +81,11 @@
 //     columns; each strip wastes at least what a small exact table says,
 //     given its part of the state, with the columns just outside it free;
 //   - edges: the least waste of the k rows next to a side of the box with
-//     the ring beyond them, whatever lies on their other side, computed for
-//     every k by small programs of k rows (the box looks the same upside
-//     down, so the bottom k rows cost what the top k rows do);
+//     the ring beyond them, whatever lies on their other side, computed by
+//     small programs of k rows for k up to a few rows past the middle (the
+//     box looks the same upside down, so the bottom k rows cost what the
+//     top k rows do); for more rows, the edge bound of the j rows next to
+//     the side plus the strips' bound of the rest, at best over j;
 //   - the strips over the next one to three rows plus the edge bound of
 //     the rows after them.
 //

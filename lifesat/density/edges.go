@@ -19,12 +19,36 @@ import (
 	"fmt"
 )
 
-// edges fills p.edge for k = 0..h, returning the states kept in all, and
-// calls tick after each k with the states its passes kept.
+// edgesPastMiddle is how many rows past half the box's height the edge
+// programs go (see edges).
+const edgesPastMiddle = 4
+
+// joinEdges bounds the waste of k > top rows against a side from the
+// edge bounds up to top: the j rows next to the side waste at least
+// edge[j], whatever lies beyond them, and the k-j rows after them at
+// least what the strips allow rows with free rows on both sides.
+func (p *program) joinEdges(top int) {
+	for k := top + 1; k <= p.h; k++ {
+		for j := 0; j <= top; j++ {
+			p.edge[k] = max(p.edge[k], p.edge[j]+p.band[k-j])
+		}
+	}
+}
+
+// edges fills p.edge for k = 0..h: by an open program for each k up to
+// edgesPastMiddle rows past the middle, by joinEdges beyond. The open
+// program of k rows is nearly the whole box when k is near h, and in
+// large boxes those programs cost more than the rest of the search, while
+// only the search's first rows need bounds for so many rows (a pass meets
+// its halves in the middle). The joined bounds are weaker and cheap
+// (docs/max-density.md has the measurements). It returns the states kept
+// in all, and calls tick after each k with the states its passes kept.
 func (p *program) edges(ctx context.Context, memory int64, tick func(k, states int)) (int64, error) {
 	var states int64
 	prev := 0
-	for k := 0; k <= p.h; k++ {
+	top := min(p.h, (p.h+1)/2+edgesPastMiddle)
+	defer p.joinEdges(top)
+	for k := 0; k <= top; k++ {
 		q, err := newProgram(ctx, p.w, k, true)
 		if err != nil {
 			return states, err
