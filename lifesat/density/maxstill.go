@@ -251,7 +251,7 @@ func (s *solver) search(ctx context.Context) error {
 			continue
 		}
 		for beam := firstBeam; ; beam *= beamGrowth {
-			r, err := s.runPass(ctx, budget, beam)
+			r, err := s.runPass(ctx, passLimits{budget: budget, beam: beam})
 			if err != nil {
 				return err
 			}
@@ -296,18 +296,7 @@ func (s *solver) firstDives(ctx context.Context) error {
 // boards, and proves nothing either way.
 func (s *solver) mirror(ctx context.Context) error {
 	for budget := s.wasteOf(s.res.Bound); budget < s.wasteOf(s.res.Population); budget += 4 {
-		s.pass++
-		start := time.Now()
-		pr := Progress{Phase: PhaseMirror, Budget: budget}
-		r, err := s.p.run(ctx, passLimits{budget: budget, beam: mirrorBeam, memory: s.opt.Memory, meet: true, mirror: true}, func(row, states int) {
-			pr.Row, pr.States = row-1, states
-			s.report(pr)
-		})
-		st := &s.res.Stats
-		st.Passes++
-		st.States += r.states
-		st.PeakStates = max(st.PeakStates, r.peak)
-		st.Mirror += time.Since(start)
+		r, err := s.runPass(ctx, passLimits{budget: budget, beam: mirrorBeam, mirror: true})
 		if err != nil {
 			return err
 		}
@@ -371,11 +360,18 @@ func (s *solver) raise(over int) {
 	}
 }
 
-func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, error) {
+// runPass runs one meeting pass within lim, filling in the memory
+// budget, and counts it in the stats: a mirror pass, a beam pass if it
+// dropped states, else an exact one.
+func (s *solver) runPass(ctx context.Context, lim passLimits) (*passResult, error) {
 	s.pass++
 	start := time.Now()
-	pr := Progress{Phase: PhaseBeam, Budget: budget}
-	r, err := s.p.run(ctx, passLimits{budget: budget, beam: beam, memory: s.opt.Memory, meet: true}, func(row, states int) {
+	pr := Progress{Phase: PhaseBeam, Budget: lim.budget}
+	if lim.mirror {
+		pr.Phase = PhaseMirror
+	}
+	lim.memory, lim.meet = s.opt.Memory, true
+	r, err := s.p.run(ctx, lim, func(row, states int) {
 		pr.Row, pr.States = row-1, states
 		s.report(pr)
 	})
@@ -383,9 +379,12 @@ func (s *solver) runPass(ctx context.Context, budget, beam int) (*passResult, er
 	st.Passes++
 	st.States += r.states
 	st.PeakStates = max(st.PeakStates, r.peak)
-	if r.cut {
+	switch {
+	case lim.mirror:
+		st.Mirror += time.Since(start)
+	case r.cut:
 		st.Beam += time.Since(start)
-	} else {
+	default:
 		st.Exact += time.Since(start)
 	}
 	return r, err
