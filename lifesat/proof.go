@@ -8,22 +8,17 @@ package lifesat
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/lifesat/lifesat/lifesat/drat"
 	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
-// proofFiles is a proof being written into a directory: the proof goes
-// to a temporary file as the solver searches, and becomes
-// drat.DRATFile (or LRATFile) with drat.FormulaFile beside it only when
-// the answer is Unsat and the proof complete; otherwise it is removed.
-// A nil *proofFiles (no proof asked) does nothing.
+// proofFiles is a proof being written into a directory
+// (drat.DirWriter): the proof takes its name, with the formula it refutes
+// beside it, only when the answer is Unsat and the proof complete. A nil
+// *proofFiles (no proof asked) does nothing.
 type proofFiles struct {
-	dir    string
-	format logic.ProofFormat
-	tmp    *os.File
+	dir *drat.DirWriter
 }
 
 // startProof starts the solver's session on f, writing a proof into
@@ -34,15 +29,12 @@ func startProof(ctx context.Context, set *Settings, solver logic.Solver, f *logi
 		sess, err := logic.StartContext(ctx, solver, f)
 		return sess, nil, err
 	}
-	if err := os.MkdirAll(set.ProofDir, 0o755); err != nil {
-		return nil, nil, fmt.Errorf("lifesat: proof: %w", err)
-	}
-	tmp, err := os.CreateTemp(set.ProofDir, ".proof-*.tmp")
+	dir, err := drat.CreateDir(set.ProofDir, set.ProofFormat == logic.LRAT)
 	if err != nil {
 		return nil, nil, fmt.Errorf("lifesat: proof: %w", err)
 	}
-	pf := &proofFiles{dir: set.ProofDir, format: set.ProofFormat, tmp: tmp}
-	sess, err := logic.StartProof(ctx, solver, f, set.ProofFormat, tmp)
+	pf := &proofFiles{dir: dir}
+	sess, err := logic.StartProof(ctx, solver, f, set.ProofFormat, dir.Proof())
 	if err != nil {
 		pf.discard()
 		return nil, nil, err
@@ -51,8 +43,7 @@ func startProof(ctx context.Context, set *Settings, solver logic.Solver, f *logi
 }
 
 // finish completes the proof of sess's answer Unsat: the formula it
-// refutes to drat.FormulaFile, the proof to drat.DRATFile or LRATFile,
-// each written whole before it takes its name.
+// refutes to drat.FormulaFile, the proof to drat.DRATFile or LRATFile.
 func (pf *proofFiles) finish(sess logic.Session) error {
 	if pf == nil {
 		return nil
@@ -63,42 +54,11 @@ func (pf *proofFiles) finish(sess logic.Session) error {
 		return fmt.Errorf("lifesat: proof: the session writes no proof")
 	}
 	f, err := ps.Certify()
-	if err == nil {
-		err = pf.tmp.Close()
-	}
 	if err != nil {
 		pf.discard()
 		return fmt.Errorf("lifesat: proof: %w", err)
 	}
-	form, err := os.CreateTemp(pf.dir, ".formula-*.tmp")
-	if err != nil {
-		pf.discard()
-		return fmt.Errorf("lifesat: proof: %w", err)
-	}
-	err = f.WriteDIMACS(form)
-	if cerr := form.Close(); err == nil {
-		err = cerr
-	}
-	name := drat.DRATFile
-	if pf.format == logic.LRAT {
-		name = drat.LRATFile
-	}
-	if err == nil {
-		// A proof of the other format left by an earlier search would
-		// make the directory hold two.
-		for _, old := range []string{drat.DRATFile, drat.LRATFile} {
-			if old != name {
-				os.Remove(filepath.Join(pf.dir, old))
-			}
-		}
-		err = os.Rename(form.Name(), filepath.Join(pf.dir, drat.FormulaFile))
-	}
-	if err == nil {
-		err = os.Rename(pf.tmp.Name(), filepath.Join(pf.dir, name))
-	}
-	if err != nil {
-		os.Remove(form.Name())
-		pf.discard()
+	if err := pf.dir.Commit(f); err != nil {
 		return fmt.Errorf("lifesat: proof: %w", err)
 	}
 	return nil
@@ -107,9 +67,7 @@ func (pf *proofFiles) finish(sess logic.Session) error {
 // discard removes the unfinished proof: the answer was not Unsat, or the
 // search stopped.
 func (pf *proofFiles) discard() {
-	if pf == nil {
-		return
+	if pf != nil {
+		pf.dir.Discard()
 	}
-	pf.tmp.Close()
-	os.Remove(pf.tmp.Name())
 }
