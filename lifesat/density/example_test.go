@@ -6,6 +6,7 @@ import (
 
 	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // The densest still life in a 5x5 box has 16 live cells (OEIS A055397):
@@ -77,4 +78,46 @@ func ExampleMaxOscillator() {
 	// OO..
 	//
 	// 14 live cells in both generations, optimal: true
+}
+
+// The wastage as a SAT question: in a 3x3 box (waste = 2·9 + 12 - 4·L),
+// a still life of 6 cells wastes 6, so WasteCNF(3, 3, 6) has a model (the
+// ship) and WasteCNF(3, 3, 5) has none: no 3x3 still life has 7 cells.
+func ExampleWasteCNF() {
+	for _, budget := range []int{6, 5} {
+		f, err := density.WasteCNF(3, 3, budget)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		sess, err := logic.Gophersat{}.Start(f)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		st, err := sess.Solve(context.Background())
+		fmt.Println("waste at most", budget, st, err)
+		if st == logic.Sat {
+			b := density.WasteCNFBoard(3, 3, sess.Model())
+			waste, err := density.Waste(b) // an error if b is not a still life
+			fmt.Println(b.Population(), "live cells, waste", waste, err)
+		}
+	}
+	// Output:
+	// waste at most 6 SAT <nil>
+	// 6 live cells, waste 6 <nil>
+	// waste at most 5 UNSAT <nil>
+}
+
+// MaxStillLifeSAT asks the solver (here the embedded gophersat) for boards
+// within budgets of waste until a board and an UNSAT answer meet.
+func ExampleMaxStillLifeSAT() {
+	res, err := density.MaxStillLifeSAT(context.Background(), 6, 6, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Population, "live cells, optimal:", res.Optimal)
+	// Output:
+	// 18 live cells, optimal: true
 }

@@ -1,0 +1,252 @@
+package density_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/drat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// TestWasteCNFCount counts the models of WasteCNF, projected on the
+// cells, against brute force: every board of each box of at most 16
+// cells, the still lifes among them with waste within each budget.
+func TestWasteCNFCount(t *testing.T) {
+	ctx := context.Background()
+	for _, box := range [][2]int{{1, 1}, {2, 2}, {1, 5}, {3, 3}, {2, 6}, {3, 4}, {4, 4}, {3, 5}} {
+		w, h := box[0], box[1]
+		wastes := map[int]int{} // still lifes by waste
+		for bits := range 1 << (w * h) {
+			b := life.NewBoard(w, h)
+			for i := range w * h {
+				b.Set(i%w, i/w, bits>>i&1 == 1)
+			}
+			if waste, err := density.Waste(b); err == nil {
+				wastes[waste]++
+			}
+		}
+		cells := make([]logic.Var, w*h)
+		for i := range cells {
+			cells[i] = logic.Var(i + 1)
+		}
+		total := 2*w*h + 2*w + 2*h
+		for budget := 0; budget <= total; budget += 3 {
+			want := 0
+			for waste, n := range wastes {
+				if waste <= budget {
+					want += n
+				}
+			}
+			f, err := density.WasteCNF(w, h, budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := logic.Count(ctx, f, cells, logic.Gophersat{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%dx%d, waste at most %d: %d models, brute force %d still lifes", w, h, budget, got, want)
+			}
+		}
+	}
+}
+
+// TestWasteCNFOptimum: in boxes up to 7x7 and 8x8 (A055397's 36), the
+// formula at the least waste that MaxStillLifeRule's optimum has is
+// satisfiable by a still life with that much waste, and one below it is
+// not.
+func TestWasteCNFOptimum(t *testing.T) {
+	ctx := context.Background()
+	boxes := [][2]int{{4, 7}, {5, 5}, {6, 6}, {5, 7}, {7, 7}, {8, 8}}
+	for _, box := range boxes {
+		w, h := box[0], box[1]
+		opt, err := density.MaxStillLifeRule(ctx, w, h, rule.Life)
+		if err != nil {
+			t.Fatal(err)
+		}
+		least := 2*w*h + 2*w + 2*h - 4*opt.Population
+		for _, budget := range []int{least, least - 1} {
+			f, err := density.WasteCNF(w, h, budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sess, err := logic.Gophersat{}.Start(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := sess.Solve(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st != logic.Sat {
+				if budget == least {
+					t.Errorf("%dx%d, waste at most %d: %v; MaxStillLifeRule has %d live cells", w, h, budget, st, opt.Population)
+				}
+				continue
+			}
+			if budget < least {
+				t.Errorf("%dx%d, waste at most %d: satisfiable, below MaxStillLifeRule's optimum %d", w, h, budget, opt.Population)
+				continue
+			}
+			b := density.WasteCNFBoard(w, h, sess.Model())
+			padded := b.Pad(1)
+			waste, err := density.Waste(b)
+			if !life.Step(padded, rule.Life, life.Dead).Equal(padded) || err != nil || waste > budget {
+				t.Errorf("%dx%d: the model's board wastes %d (%v), budget %d", w, h, waste, err, budget)
+			}
+		}
+	}
+}
+
+func TestWasteCNFErrors(t *testing.T) {
+	for _, c := range [][3]int{{0, 3, 1}, {3, -1, 1}, {65, 65, 10}, {3, 3, -1}} {
+		if _, err := density.WasteCNF(c[0], c[1], c[2]); err == nil {
+			t.Errorf("WasteCNF(%d, %d, %d): no error", c[0], c[1], c[2])
+		}
+	}
+}
+
+// TestWasteCNFCertified settles two values where OEIS A055397 (extended
+// in 2013 from Chu and Stuckey's complete solution) and this package
+// disagree: the entry gives a(28) = 407 and a(30) = 467. For each n,
+// CaDiCaL finds a still life of one cell fewer, re-simulated here, and
+// proves that none has a(n) cells: its DRAT proof of WasteCNF at that
+// budget is checked by package drat. With LIFESAT_STRESS=1 and cadical
+// on PATH (about three minutes); docs/max-density.md has the commands.
+func TestWasteCNFCertified(t *testing.T) {
+	if !stress() {
+		t.Skip("LIFESAT_STRESS=1 runs it (about three minutes with cadical)")
+	}
+	path, err := exec.LookPath("cadical")
+	if err != nil {
+		t.Skip("needs cadical on PATH")
+	}
+	cadical := logic.External{Path: path}
+	ctx := context.Background()
+	for _, c := range []struct{ n, published int }{{28, 407}, {30, 467}} {
+		n := c.n
+		total := 2*n*n + 4*n
+		// A board of published-1 cells.
+		f, err := density.WasteCNF(n, n, total-4*(c.published-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess, err := cadical.Start(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err := sess.Solve(ctx); st != logic.Sat || err != nil {
+			t.Fatalf("%dx%d with %d live cells: %v %v", n, n, c.published-1, st, err)
+		}
+		b := density.WasteCNFBoard(n, n, sess.Model())
+		padded := b.Pad(1)
+		if !life.Step(padded, rule.Life, life.Dead).Equal(padded) || b.Population() < c.published-1 {
+			t.Fatalf("%dx%d: cadical's model is not a still life of %d cells:\n%v", n, n, c.published-1, b)
+		}
+		// None of published cells, with a checked proof.
+		f, err = density.WasteCNF(n, n, total-4*c.published)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := os.Create(filepath.Join(t.TempDir(), "proof.drat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer proof.Close()
+		if st, err := logic.Prove(ctx, cadical, f, logic.DRAT, proof); st != logic.Unsat || err != nil {
+			t.Fatalf("%dx%d with %d live cells: %v %v; want UNSAT", n, n, c.published, st, err)
+		}
+		var dimacs bytes.Buffer
+		if err := f.WriteDIMACS(&dimacs); err != nil {
+			t.Fatal(err)
+		}
+		formula, err := drat.ReadDIMACS(&dimacs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := proof.Seek(0, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		res, err := drat.Check(ctx, formula, bufio.NewReader(proof), nil)
+		if err != nil || !res.Verified {
+			t.Fatalf("%dx%d: the proof that none has %d cells: %+v %v", n, n, c.published, res, err)
+		}
+		t.Logf("%dx%d: a still life of %d cells; none of %d (DRAT, %d lemmas, %d checked)", n, n, c.published-1, c.published, res.Lemmas, res.Checked)
+	}
+}
+
+// TestMaxStillLifeSAT: the ladder of solver calls against
+// MaxStillLifeRule, with the embedded solver, in every box to 5x6 and a
+// few larger; in 6x6 it writes the proof of its last UNSAT answer, which
+// package drat checks.
+func TestMaxStillLifeSAT(t *testing.T) {
+	ctx := context.Background()
+	var boxes [][2]int
+	for w := 1; w <= 5; w++ {
+		for h := w; h <= 6; h++ {
+			boxes = append(boxes, [2]int{w, h})
+		}
+	}
+	boxes = append(boxes, [2]int{6, 6}, [2]int{4, 9}, [2]int{7, 7}, [2]int{8, 8})
+	for _, box := range boxes {
+		w, h := box[0], box[1]
+		want, err := density.MaxStillLifeRule(ctx, w, h, rule.Life)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := &density.SATOptions{}
+		if w == 6 {
+			opt.ProofDir = t.TempDir()
+		}
+		calls := 0
+		opt.Progress = func(p density.Progress) {
+			calls++
+			if p.Phase != density.PhaseSAT || p.Best > p.Bound {
+				t.Errorf("%dx%d: progress %+v", w, h, p)
+			}
+		}
+		res, err := density.MaxStillLifeSAT(ctx, w, h, opt)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", w, h, err)
+		}
+		checkResult(t, w, h, res)
+		if res.Population != want.Population || !res.Optimal || calls != res.Stats.Passes+1 {
+			t.Errorf("%dx%d: %d live cells (optimal %v, %d calls, %d reports), MaxStillLifeRule %d", w, h, res.Population, res.Optimal, res.Stats.Passes, calls, want.Population)
+		}
+		if opt.ProofDir != "" {
+			_, v, err := drat.CheckDir(ctx, opt.ProofDir, nil)
+			if err != nil || !v.Verified {
+				t.Errorf("%dx%d: the proof of optimality: %+v %v", w, h, v, err)
+			}
+		}
+	}
+}
+
+// TestMaxStillLifeSATStopped: cancelled before it starts, the ladder
+// returns the grid of blocks and the bound of no waste, with ctx.Err();
+// bad boxes are errors.
+func TestMaxStillLifeSATStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := density.MaxStillLifeSAT(ctx, 8, 8, nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Population != 36 || res.Bound != (2*64+32)/4 {
+		t.Fatalf("cancelled: %+v, %v", res, err)
+	}
+	checkBestSoFar(t, 8, 8, res)
+	for _, box := range [][2]int{{0, 4}, {65, 64}} {
+		if _, err := density.MaxStillLifeSAT(context.Background(), box[0], box[1], nil); !errors.Is(err, density.ErrBox) {
+			t.Errorf("%dx%d: %v, want ErrBox", box[0], box[1], err)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package density
+
+// The wastage CNF as a search: a SAT solver asked for boards within a
+// budget of waste, the budget halved between the least waste not yet
+// ruled out and the best board's, until they meet.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat/drat"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// PhaseSAT is the phase of MaxStillLifeSAT's solver calls.
+const PhaseSAT = "sat"
+
+// SATOptions tunes MaxStillLifeSAT; a nil *SATOptions means the defaults.
+type SATOptions struct {
+	// Solver answers the questions; nil means the embedded gophersat.
+	// CaDiCaL (logic.External) is far faster on large boxes.
+	Solver logic.Solver
+	// ProofDir, when set, receives the clausal proof of the last question
+	// answered UNSAT, which is the one that makes the board optimal:
+	// ProofDir/formula.cnf (WasteCNF at one cell more than the board)
+	// and ProofDir/proof.drat, for drat.CheckDir (lifesat verify). The
+	// solver must write proofs (gophersat and cadical do).
+	ProofDir string
+	// Progress, when set, is called before each solver call (Phase
+	// PhaseSAT, Pass the call's number from 1, Budget and Population the
+	// question, Best and Bound the interval so far) and after the last.
+	Progress func(Progress)
+}
+
+// MaxStillLifeSAT finds a still life with the most live cells in a w x h
+// box under Life, everything outside dead, as MaxStillLife does, but by
+// asking a SAT solver about WasteCNF: it starts from the grid of blocks
+// and the bound of no waste at all, and asks for boards within budgets
+// between the two (always wastes the box can have: 2wh + 2w + 2h minus a
+// multiple of 4), first near the waste of the densest known boards of
+// large boxes, then in steps that double, then halving the gap. A board
+// found lowers the top to its waste, an UNSAT answer raises the bottom
+// past the budget, and when they meet the board is optimal: the last
+// UNSAT answer is the proof, written to opt.ProofDir when asked. Each board is re-simulated with life.Step
+// and its waste recomputed by Waste before it counts.
+//
+// Stats.Passes counts the solver calls and Stats.Exact is the time in
+// them (building the formulas included). On cancellation (ctx is checked
+// before each call, and by the solver during it) the result is the best
+// so far with its proved Bound, beside ctx.Err(). Boxes of more than
+// MaxWasteCNFCells cells are an error wrapping ErrBox.
+func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, error) {
+	if w < 1 || h < 1 || w*h > MaxWasteCNFCells {
+		return nil, fmt.Errorf("%w: %dx%d: the wastage CNF takes boxes of 1 to %d cells", ErrBox, w, h, MaxWasteCNFCells)
+	}
+	if opt == nil {
+		opt = &SATOptions{}
+	}
+	total := 2*w*h + 2*w + 2*h
+	rows, _ := blockGrid(w, h)
+	best := life.NewBoard(w, h)
+	for y, row := range rows {
+		for x := range w {
+			best.Set(x, y, row>>x&1 == 1)
+		}
+	}
+	top, err := Waste(best)
+	if err != nil {
+		return nil, fmt.Errorf("density: internal error: the grid of blocks: %w", err)
+	}
+	bottom := total % 4 // the least waste not ruled out
+	res := &Result{}
+	report := func(budget int) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{Phase: PhaseSAT, Pass: res.Stats.Passes, Budget: budget,
+				Population: (total - budget) / 4, Best: (total - top) / 4, Bound: (total - bottom) / 4})
+		}
+	}
+	finish := func(err error) (*Result, error) {
+		res.Board, res.Waste = best, top
+		res.Population, res.Bound = best.Population(), (total-bottom)/4
+		res.Optimal = res.Population == res.Bound
+		return res, err
+	}
+	// The first question: about the waste of the densest boards known
+	// for large boxes (n^2/2 + 17n/27 - 2 live cells for n x n, Chu and
+	// Stuckey: some 40n/27 + 8 of waste), a little under it. Loose
+	// budgets make slow questions (the counter is large and the solver
+	// wanders), so the ladder gallops from there, doubling its step,
+	// until it has a board and a proof on either side, then halves.
+	budget := bottom + max(0, 20*(w+h)/27+6-bottom)/4*4
+	step, found, proved := 4, false, false
+	for bottom < top {
+		if err := ctx.Err(); err != nil {
+			return finish(err)
+		}
+		budget = min(max(budget, bottom), top-4)
+		res.Stats.Passes++
+		report(budget)
+		start := time.Now()
+		b, err := askWaste(ctx, w, h, budget, opt)
+		res.Stats.Exact += time.Since(start)
+		if err != nil {
+			return finish(err)
+		}
+		if b == nil {
+			bottom, proved = budget+4, true
+		} else {
+			waste, err := Waste(b)
+			padded := b.Pad(1)
+			if err != nil || waste > budget || !life.Step(padded, rule.Life, life.Dead).Equal(padded) {
+				return finish(fmt.Errorf("density: internal error: the solver's board for waste %d wastes %d (%v)", budget, waste, err))
+			}
+			best, top, found = b, waste, true
+		}
+		switch {
+		case found && proved:
+			budget = bottom + (top-bottom)/8*4
+		case found:
+			budget = top - step
+		default:
+			budget = bottom + step - 4
+		}
+		step *= 2
+	}
+	report(top)
+	return finish(nil)
+}
+
+// askWaste asks the solver for a still life of the box within budget: the
+// board, or nil when there is none (with the proof written when asked).
+func askWaste(ctx context.Context, w, h, budget int, opt *SATOptions) (*life.Board, error) {
+	f, err := WasteCNF(w, h, budget)
+	if err != nil {
+		return nil, err
+	}
+	var sess logic.Session
+	var dir *drat.DirWriter
+	if opt.ProofDir == "" {
+		sess, err = logic.StartContext(ctx, opt.Solver, f)
+	} else {
+		if dir, err = drat.CreateDir(opt.ProofDir, false); err != nil {
+			return nil, err
+		}
+		defer dir.Discard() // does nothing once committed
+		sess, err = logic.StartProof(ctx, opt.Solver, f, logic.DRAT, dir.Proof())
+	}
+	if err != nil {
+		return nil, err
+	}
+	st, err := sess.Solve(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case st == logic.Sat:
+		return WasteCNFBoard(w, h, sess.Model()), nil
+	case st != logic.Unsat:
+		return nil, errors.New("density: the solver answered neither SAT nor UNSAT")
+	case dir != nil:
+		refuted, err := sess.(logic.ProofSession).Certify()
+		if err == nil {
+			err = dir.Commit(refuted)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
