@@ -35,7 +35,7 @@ func init() {
 		{"count", "still|osc|ship|search [flags]", "how many such patterns exist (-n all lists them)", countCmd},
 		{"step", "[-n N] [flags] [FILE|-]", "a pattern N generations later, in the plane", stepCmd},
 		{"id", "[flags] [FILE|-]", "the apgcode of a pattern, Catagolue's name for it", idCmd},
-		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)", cnfCmd},
+		{"cnf", "still|osc|ship|search|max [flags]", "the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program for a PB or MIP solver, or -model waste: Chu and Stuckey's wastage as CNF)", cnfCmd},
 		{"verify", "[flags] DIR", "check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat", verifyCmd},
 		{"plan", "still|osc|ship|search [flags] -o FILE", "a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)", planCmd},
 		{"task", "[-batch B] MANIFEST [I]", "run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes", taskCmd},

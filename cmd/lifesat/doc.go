@@ -15,7 +15,7 @@
 //	lifesat count still|osc|ship|search [flags]            how many such patterns exist (-n all lists them)
 //	lifesat step [-n N] [flags] [FILE|-]                   a pattern N generations later, in the plane
 //	lifesat id [flags] [FILE|-]                            the apgcode of a pattern, Catagolue's name for it
-//	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program, for a PB or MIP solver)
+//	lifesat cnf still|osc|ship|search|max [flags]          the DIMACS CNF of a search, for any SAT solver (max: Bosch's integer program for a PB or MIP solver, or -model waste: Chu and Stuckey's wastage as CNF)
 //	lifesat verify [flags] DIR                             check the proof in DIR that a formula has no model: DIR/formula.cnf and proof.drat or proof.lrat
 //	lifesat plan still|osc|ship|search [flags] -o FILE     a manifest of tasks: many searches (a sweep, -sizes ...) or one cut into cubes (-split N)
 //	lifesat task [-batch B] MANIFEST [I]                   run array index I of a manifest (default: the engine's): its tasks, then a split's open cubes

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/ip"
 	"github.com/lifesat/lifesat/lifesat/life"
 	"github.com/lifesat/lifesat/lifesat/logic"
@@ -16,7 +17,7 @@ import (
 )
 
 // ipFlags are the flags of "cnf max", which writes Bosch's integer
-// programs (package ip).
+// programs (package ip) or the wastage model as CNF (density.WasteCNF).
 type ipFlags struct {
 	fs             *flagSet
 	e              *env
@@ -26,12 +27,13 @@ type ipFlags struct {
 	timeout        time.Duration
 }
 
-// cnfMaxCmd writes Bosch's IP1 or IP2 for a box as an LP or OPB file.
+// cnfMaxCmd writes Bosch's IP1 or IP2 for a box as an LP or OPB file, or
+// the wastage model as DIMACS CNF.
 func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	f := &ipFlags{fs: newFlagSet("cnf max", e.stdout), e: e}
-	f.fs.synopsis = "max -size WxH [-model ip1|ip2] [-format lp|opb] [flags]"
+	f.fs.synopsis = "max -size WxH [-model ip1|ip2] [-format lp|opb] [flags], or max -size WxH -model waste -min-pop N"
 	f.fs.StringVar(&f.size, "size", "", "box `WxH` (or N for N x N); required")
-	f.fs.StringVar(&f.model, "model", "ip2", "Bosch's integer program: ip1 (birth by B1-B3 with two auxiliary variables a cell) or ip2 (birth by the 56 constraints B'(e,S) a cell)")
+	f.fs.StringVar(&f.model, "model", "ip2", "Bosch's integer program: ip1 (birth by B1-B3 with two auxiliary variables a cell) or ip2 (birth by the 56 constraints B'(e,S) a cell); or waste: DIMACS CNF of the still lifes with at least -min-pop live cells as Chu and Stuckey's wastage (waste at most 2wh+2w+2h-4N), for any SAT solver")
 	f.fs.StringVar(&f.format, "format", "lp", "lp (CPLEX's LP format: CBC, GLPK, HiGHS, SCIP) or opb (the PB competitions' format: gophersat, RoundingSat, Sat4j)")
 	f.fs.IntVar(&f.minPop, "min-pop", 0, "add the constraint: at least this many live cells (Bosch gave CPLEX the lower cutoff ceil(n^2/2))")
 	f.fs.limitVar(&f.maxPop, "max-pop", "add the constraint: at most `N` live cells (default: none)")
@@ -39,6 +41,9 @@ func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	m, err := f.parse(args)
 	if err != nil {
 		return 0, err
+	}
+	if m == nil {
+		return f.writeWaste(ctx)
 	}
 	write := m.WriteLP
 	if f.format == "opb" {
@@ -80,9 +85,20 @@ func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if strings.EqualFold(f.model, "waste") {
+		switch {
+		case f.fs.set("format"):
+			return fail("-format: -model waste writes DIMACS CNF, not %s", f.format)
+		case f.fs.set("max-pop"):
+			return fail("-max-pop: -model waste bounds the population from below only (-min-pop)")
+		case w*h > density.MaxWasteCNFCells:
+			return fail("-size %s: -model waste takes boxes of at most %d cells", f.size, density.MaxWasteCNFCells)
+		}
+		return nil, popBounds(f.minPop, -1, w*h)
+	}
 	model, err := ip.ParseFormulation(f.model)
 	if err != nil {
-		return fail("-model %q: want ip1 or ip2%s", f.model, didYouMean(f.model, []string{"ip1", "ip2"}))
+		return fail("-model %q: want ip1, ip2 or waste%s", f.model, didYouMean(f.model, []string{"ip1", "ip2", "waste"}))
 	}
 	m, err := ip.New(w, h, model)
 	if err != nil {
@@ -98,6 +114,24 @@ func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 		m.AtMost(f.maxPop)
 	}
 	return m, nil
+}
+
+// writeWaste writes density.WasteCNF for the box and -min-pop (parse
+// has checked them).
+func (f *ipFlags) writeWaste(ctx context.Context) (int, error) {
+	w, h, _ := parseSize(f.size)
+	budget := max(0, 2*w*h+2*w+2*h-4*f.minPop)
+	c, err := density.WasteCNF(w, h, budget)
+	if err != nil {
+		return 0, usageError{err}
+	}
+	if err := c.WriteDIMACS(&ctxWriter{ctx: ctx, w: f.e.stdout}); err != nil {
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		return 0, err
+	}
+	return exitFound, nil
 }
 
 // popBounds checks -min-pop and -max-pop for a box of the given number of

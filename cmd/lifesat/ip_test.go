@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/lifesat/lifesat/lifesat/density"
 	"github.com/lifesat/lifesat/lifesat/ip"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // TestCnfMax: "cnf max" writes package ip's files, the model and format
@@ -43,6 +47,36 @@ func TestCnfMax(t *testing.T) {
 	}
 }
 
+// TestCnfMaxWaste: "cnf max -model waste" writes density.WasteCNF at the
+// budget of -min-pop, which the embedded solver finds satisfiable at a
+// box's optimum (a(5) = 16, OEIS A055397) and not one cell above.
+func TestCnfMaxWaste(t *testing.T) {
+	for _, c := range []struct {
+		minPop int
+		want   logic.Status
+	}{{16, logic.Sat}, {17, logic.Unsat}} {
+		code, out, errs := lifesatCmd(t, "", "cnf", "max", "-size", "5", "-model", "waste", "-min-pop", strconv.Itoa(c.minPop))
+		f, err := density.WasteCNF(5, 5, 2*25+20-4*c.minPop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := f.WriteDIMACS(&want); err != nil {
+			t.Fatal(err)
+		}
+		if code != exitFound || errs != "" || out != want.String() {
+			t.Fatalf("cnf max -model waste -min-pop %d: exit %d, stderr %q, stdout %.80q; want density.WasteCNF", c.minPop, code, errs, out)
+		}
+		sess, err := logic.Gophersat{}.Start(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err := sess.Solve(context.Background()); st != c.want || err != nil {
+			t.Errorf("5x5 with at least %d live cells: %v %v, want %v", c.minPop, st, err, c.want)
+		}
+	}
+}
+
 // Bad sizes, models, formats and population bounds: exit 2, one line
 // that names the flag, nothing on stdout.
 func TestCnfMaxErrors(t *testing.T) {
@@ -55,7 +89,10 @@ func TestCnfMaxErrors(t *testing.T) {
 		{[]string{"-size", "3by3"}, `-size "3by3": want WxH`},
 		{[]string{"-size", "65x64"}, "at most 4096 cells"},
 		{[]string{"-size", "5000x1"}, "sides are limited to 4096"},
-		{[]string{"-size", "3", "-model", "ip3"}, `-model "ip3": want ip1 or ip2 (did you mean "ip1"?)`},
+		{[]string{"-size", "3", "-model", "ip3"}, `-model "ip3": want ip1, ip2 or waste (did you mean "ip1"?)`},
+		{[]string{"-size", "3", "-model", "waste", "-format", "opb"}, "-model waste writes DIMACS CNF"},
+		{[]string{"-size", "3", "-model", "waste", "-max-pop", "4"}, "-model waste bounds the population from below only"},
+		{[]string{"-size", "3", "-model", "waste", "-min-pop", "10"}, "-min-pop 10: the box has only 9 cells"},
 		{[]string{"-size", "3", "-format", "mps"}, `-format "mps": cnf max writes lp or opb`},
 		{[]string{"-size", "3", "-format", "dimacs"}, `-format "dimacs"`},
 		{[]string{"-size", "3", "-min-pop", "10"}, "-min-pop 10: the box has only 9 cells"},

@@ -25,12 +25,13 @@ func TestMaxDensity(t *testing.T) {
 
 // TestMaxDensityTimeout: a -timeout that has passed before the program
 // starts gives exit 3, the best still life so far (re-simulated here) and
-// the interval it leaves, which holds OEIS A055397's a(n) (a(20) = 210,
-// a(28) = 407: https://oeis.org/A055397, a(28)-a(53) added in 2013 from
-// Chu and Stuckey's work). 28x28 is beyond what the program proves in
+// the interval it leaves, which holds OEIS A055397's a(20) = 210 and
+// a(28): the entry says 407, one too many (lifesat/density's
+// TestWasteCNFCertified proves 406 with a checked proof), and the interval
+// must hold both. 28x28 is beyond what the row program proves in
 // minutes; it still answers at once.
 func TestMaxDensityTimeout(t *testing.T) {
-	for _, c := range []struct{ n, a int }{{20, 210}, {28, 407}} {
+	for _, c := range []struct{ n, a int }{{20, 210}, {28, 406}, {28, 407}} {
 		size := fmt.Sprintf("%dx%d", c.n, c.n)
 		code, out, errs := lifesatCmd(t, "", "max", "-size", size, "-timeout", "1ns")
 		var pop, least, most, gap int
@@ -108,6 +109,36 @@ func TestMaxMethodIP(t *testing.T) {
 		}
 	}
 	if code, _, errs := lifesatCmd(t, "", "max", "-method", "ip2", "-size", "9x9", "-timeout", "1ns"); code != exitStopped {
+		t.Errorf("expired -timeout: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestMaxMethodWaste: the wastage CNF asked of the embedded solver
+// proves A055397's a(7) = 28, writes the proof of it that lifesat verify
+// checks, and re-simulates the board; plain still lifes of Life only.
+func TestMaxMethodWaste(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := lifesatCmd(t, "", "max", "-method", "waste", "-size", "7", "-proof", dir)
+	if code != exitFound || !strings.Contains(errs, "28 live cells by the wastage CNF and gophersat") || !strings.Contains(errs, "proved optimal") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if b := readPatterns(t, out)[0].Board; b.Population() != 28 || !isStillLife(b) {
+		t.Fatalf("not a still life of 28 cells:\n%s", out)
+	}
+	if code, out, errs := lifesatCmd(t, "", "verify", dir); code != exitFound || !strings.Contains(out+errs, "verified") {
+		t.Fatalf("verify: exit %d, %q %q", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"max", "-method", "waste", "-size", "6x6", "-period", "2"},
+		{"max", "-method", "waste", "-size", "6x6", "-rule", "B36/S23"},
+		{"max", "-method", "waste", "-size", "65x64"},
+		{"max", "-method", "waste", "-size", "6", "-proof", dir, "-proof-format", "lrat"},
+	} {
+		if code, _, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+	if code, _, errs := lifesatCmd(t, "", "max", "-method", "waste", "-size", "9x9", "-timeout", "1ns"); code != exitStopped {
 		t.Errorf("expired -timeout: exit %d, stderr %q", code, errs)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat"
@@ -155,7 +156,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	f := newSearchFlags(name, kind, e)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
 	var method string
-	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; plain Life still lifes only")
+	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; or waste: ask the -solver (cadical is fastest) about the wastage CNF (lifesat cnf max -model waste), halving the gap, with -proof the proof of optimality; plain Life still lifes only")
 	p, s, format, err := f.parse(args)
 	if err == nil {
 		err = f.one("max")
@@ -165,6 +166,9 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	}
 	ctx, cancel := e.withTimeout(ctx, f.timeout)
 	defer cancel()
+	if strings.EqualFold(method, "waste") {
+		return maxWaste(ctx, e, f, p, s, format)
+	}
 	if method != "" {
 		return maxIP(ctx, e, method, p, s, format)
 	}

@@ -201,7 +201,11 @@ func TestMaxStillLifeCancel(t *testing.T) {
 // to a(10) from Silver and Bosch, a(11)-a(27) added by N. Johnston in 2011
 // from the table of Chu, Stuckey and de la Banda (CP 2009), a(28)-a(53) by
 // him in 2013 from Chu and Stuckey (Artificial Intelligence 184, 2012).
-// a(28) is 407 (an older comment there allowed 406).
+// Its a(28), a(30) and a(32) (407, 467, 531) are one too many: no still
+// life of that size exists (TestWasteCNFCertified proves 28 and 30 with
+// checked proofs; docs/max-density.md has 32). The tests use those three
+// only as bounds that the true values also meet (a stopped search's
+// interval holds them).
 var a055397 = []int{0, 4, 6, 8, 16, 18, 28, 36, 43, 54, 64, 76, 90, 104, 119, 136,
 	152, 171, 190, 210, 232, 253, 276, 301, 326, 352, 379, 407, 437, 467, 497, 531}
 

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/lifesat/lifesat/lifesat"
+	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/life"
+	"github.com/lifesat/lifesat/lifesat/logic"
+	"github.com/lifesat/lifesat/lifesat/pattern"
+	"github.com/lifesat/lifesat/lifesat/rule"
+)
+
+// maxWaste is "max -method waste": the wastage CNF of the box asked of
+// the -solver (density.MaxStillLifeSAT), with -proof the proof that the
+// board is optimal.
+func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s *lifesat.Settings, format pattern.Format) (int, error) {
+	if !reflect.DeepEqual(p, lifesat.StillLife(p.Width, p.Height)) || !s.Rule.Equivalent(rule.Life) {
+		return 0, usageError{fmt.Errorf("-method waste: the wastage CNF is for plain still lifes of Life: -size and nothing else")}
+	}
+	if s.ProofDir != "" && s.ProofFormat != logic.DRAT {
+		return 0, usageError{fmt.Errorf("-method waste writes DRAT proofs: -proof-format drat")}
+	}
+	name, _ := logic.Name(logic.OrDefault(s.Solver))
+	opt := &density.SATOptions{Solver: s.Solver, ProofDir: s.ProofDir}
+	start := time.Now()
+	if f.verbose {
+		opt.Progress = func(pr density.Progress) {
+			if pr.Best == pr.Bound {
+				return // the last report: the answer says it
+			}
+			fmt.Fprintf(e.stderr, "lifesat: wastage, %s: %v: at least %d, at most %d; asking for waste at most %d (%d live cells)\n",
+				name, time.Since(start).Round(time.Millisecond), pr.Best, pr.Bound, pr.Budget, pr.Population)
+		}
+	}
+	res, err := density.MaxStillLifeSAT(ctx, p.Width, p.Height, opt)
+	if res == nil {
+		return 0, usageError{err}
+	}
+	out := &patternWriter{w: e.stdout, format: format, rule: s.Rule}
+	if werr := out.write(&lifesat.Pattern{Phases: []*life.Board{res.Board}}); werr != nil {
+		return 0, werr
+	}
+	what := fmt.Sprintf("%d live cells by the wastage CNF and %s (%d calls)", res.Population, name, res.Stats.Passes)
+	if res.Optimal {
+		fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
+		f.proof.note(e.stderr, fmt.Sprintf("no still life of the box has more than %d live cells", res.Population))
+		return exitFound, nil
+	}
+	fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at least %d, at most %d (gap %d)\n",
+		what, time.Since(start).Round(time.Millisecond), res.Population, res.Bound, res.Bound-res.Population)
+	if ctx.Err() != nil {
+		return exitStopped, nil
+	}
+	return 0, err
+}
