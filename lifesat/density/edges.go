@@ -47,6 +47,9 @@ func (p *program) edges(ctx context.Context, memory int64, tick func(k, states i
 	var states int64
 	prev := 0
 	top := min(p.h, (p.h+1)/2+edgesPastMiddle)
+	// Also when the programs stop early (cancelled, or over the memory
+	// budget): the edge bounds not computed are still zero, and joining
+	// zeros or true values gives bounds that are still sound.
 	defer p.joinEdges(top)
 	for k := 0; k <= top; k++ {
 		q, err := newProgram(ctx, p.w, k, true)

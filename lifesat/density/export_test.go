@@ -16,14 +16,11 @@ func MaxMirror(w, h int) (*life.Board, int, error) {
 		return nil, 0, err
 	}
 	s := &solver{w: w, h: h, opt: o}
-	pw, ph := min(w, h), max(w, h)
-	s.total = 2*w*h + 2*w + 2*h
-	s.res.Bound = s.total / 4
-	s.rows = make([]uint32, ph)
-	s.res.Population = -1 // below the empty board: the passes run to the end
-	if s.p, err = newProgram(context.Background(), pw, ph, false); err != nil {
+	if err := s.prepare(context.Background()); err != nil {
 		return nil, 0, err
 	}
+	s.rows = make([]uint32, max(w, h))
+	s.res.Population = -1 // below the empty board: the passes run to the end
 	if err := s.mirror(context.Background()); err != nil {
 		return nil, 0, err
 	}

@@ -165,18 +165,11 @@ type solver struct {
 
 func (s *solver) solve(ctx context.Context) (*Result, error) {
 	start := time.Now()
-	pw, ph := min(s.w, s.h), max(s.w, s.h)
-	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
-	s.res.Bound = s.total / 4
-	// Blocks on a grid of 3 are a board before any table is built, so a
-	// search stopped at once still has a best so far.
-	s.rows, s.res.Population = blockGrid(pw, ph)
-	p, err := newProgram(ctx, pw, ph, false)
+	err := s.prepare(ctx)
 	s.res.Stats.Tables = time.Since(start)
 	if err != nil {
 		return s.stopped(err)
 	}
-	s.p = p
 	// With a deadline, a board better than the blocks first, before the
 	// edge bounds (zero until computed, which is a weaker bound but a
 	// sound one): the edge programs take seconds from n = 20 on, and a
@@ -199,6 +192,20 @@ func (s *solver) solve(ctx context.Context) (*Result, error) {
 		err = s.search(ctx)
 	}
 	return s.stopped(err)
+}
+
+// prepare sets the box's totals, the first board and the bound of no
+// waste, and builds the row program and its strip tables. Blocks on a
+// grid of 3 are a board before any table is built, so a search stopped
+// at once still has a best so far.
+func (s *solver) prepare(ctx context.Context) error {
+	pw, ph := min(s.w, s.h), max(s.w, s.h)
+	s.total = 2*s.w*s.h + 2*s.w + 2*s.h
+	s.res.Bound = s.total / 4
+	s.rows, s.res.Population = blockGrid(pw, ph)
+	p, err := newProgram(ctx, pw, ph, false)
+	s.p = p
+	return err
 }
 
 // stopped builds and checks the board found so far and returns the
