@@ -44,7 +44,11 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 	if werr := out.write(&lifesat.Pattern{Phases: []*life.Board{res.Board}}); werr != nil {
 		return 0, werr
 	}
-	what := fmt.Sprintf("%d live cells by the wastage CNF and %s (%d calls)", res.Population, name, res.Stats.Passes)
+	calls := "calls"
+	if res.Stats.Passes == 1 {
+		calls = "call"
+	}
+	what := fmt.Sprintf("%d live cells by the wastage CNF and %s (%d %s)", res.Population, name, res.Stats.Passes, calls)
 	if res.Optimal {
 		fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
 		f.proof.note(e.stderr, fmt.Sprintf("no still life of the box has more than %d live cells", res.Population))
