@@ -123,10 +123,10 @@ func TestWasteCNFErrors(t *testing.T) {
 // CaDiCaL finds a still life of one cell fewer, re-simulated here, and
 // proves that none has a(n) cells: its DRAT proof of WasteCNF at that
 // budget is checked by package drat. With LIFESAT_STRESS=1 and cadical
-// on PATH (about three minutes); docs/max-density.md has the commands.
+// on PATH (about six minutes); docs/max-density.md has the commands.
 func TestWasteCNFCertified(t *testing.T) {
 	if !stress() {
-		t.Skip("LIFESAT_STRESS=1 runs it (about three minutes with cadical)")
+		t.Skip("LIFESAT_STRESS=1 runs it (about six minutes with cadical)")
 	}
 	path, err := exec.LookPath("cadical")
 	if err != nil {
