@@ -22,6 +22,7 @@ type ipFlags struct {
 	fs             *flagSet
 	e              *env
 	size, model    string
+	w, h           int // the box, once parsed
 	format         string
 	minPop, maxPop int
 	timeout        time.Duration
@@ -60,7 +61,9 @@ func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	return exitFound, nil
 }
 
-// parse reads the flags and builds the model with its population bounds.
+// parse reads the flags and builds the model with its population bounds;
+// for -model waste it checks the flags and returns no model (and no
+// error): writeWaste writes that formula.
 func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 	fail := func(format string, args ...any) (*ip.Model, error) {
 		return nil, usageError{fmt.Errorf(format, args...)}
@@ -85,6 +88,7 @@ func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 	if err != nil {
 		return fail("%v", err)
 	}
+	f.w, f.h = w, h
 	if strings.EqualFold(f.model, "waste") {
 		switch {
 		case f.fs.set("format"):
@@ -119,7 +123,7 @@ func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 // writeWaste writes density.WasteCNF for the box and -min-pop (parse
 // has checked them).
 func (f *ipFlags) writeWaste(ctx context.Context) (int, error) {
-	w, h, _ := parseSize(f.size)
+	w, h := f.w, f.h
 	budget := max(0, 2*w*h+2*w+2*h-4*f.minPop)
 	c, err := density.WasteCNF(w, h, budget)
 	if err != nil {
