@@ -90,6 +90,9 @@ type Stats struct {
 	// The time spent on the strip tables, the edge bounds, dives, beam
 	// passes, exact passes and mirror passes.
 	Tables, Edge, Dive, Beam, Exact, Mirror time.Duration
+	// SAT is MaxStillLifeSAT's time in its solver calls, building the
+	// formulas included.
+	SAT time.Duration
 }
 
 // MaxStillLife returns a still life with the most live cells in a w x h
@@ -397,19 +400,37 @@ func (s *solver) runPass(ctx context.Context, lim passLimits) (*passResult, erro
 	return r, err
 }
 
-// blockGrid is the still life of blocks 3 cells apart in a box w columns
-// wide and h rows high (the blocks in its top-left corner): its rows and
-// its population.
+// blockGrid is the still life of blocks 3 cells apart in a box w <= 32
+// columns wide and h rows high (see inBlockGrid): its rows and its
+// population.
 func blockGrid(w, h int) ([]uint32, int) {
-	var row uint32
-	for x := 0; x+1 < w; x += 3 {
-		row |= 3 << x
-	}
 	rows := make([]uint32, h)
-	for y := 0; y+1 < h; y += 3 {
-		rows[y], rows[y+1] = row, row
+	for y := range h {
+		for x := range w {
+			if inBlockGrid(x, y, w, h) {
+				rows[y] |= 1 << x
+			}
+		}
 	}
 	return rows, 4 * ((w + 1) / 3) * ((h + 1) / 3)
+}
+
+// blockBoard is the same grid of blocks as a board, for boxes of any width.
+func blockBoard(w, h int) *life.Board {
+	b := life.NewBoard(w, h)
+	for y := range h {
+		for x := range w {
+			b.Set(x, y, inBlockGrid(x, y, w, h))
+		}
+	}
+	return b
+}
+
+// inBlockGrid says whether cell x, y of a w x h box is alive in the grid
+// of blocks 3 cells apart with a block in its top-left corner: the first
+// two of every three columns and rows, where a whole block fits.
+func inBlockGrid(x, y, w, h int) bool {
+	return x%3 < 2 && x-x%3+1 < w && y%3 < 2 && y-y%3+1 < h
 }
 
 // finish builds and checks the board.

@@ -48,8 +48,8 @@ type SATOptions struct {
 // UNSAT answer is the proof, written to opt.ProofDir when asked. Each board is re-simulated with life.Step
 // and its waste recomputed by Waste before it counts.
 //
-// Stats.Passes counts the solver calls and Stats.Exact is the time in
-// them (building the formulas included). On cancellation (ctx is checked
+// Stats.Passes counts the solver calls and Stats.SAT is the time in them
+// (building the formulas included). On cancellation (ctx is checked
 // before each call, and by the solver during it) the result is the best
 // so far with its proved Bound, beside ctx.Err(). Boxes of more than
 // MaxWasteCNFCells cells are an error wrapping ErrBox.
@@ -61,13 +61,7 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 		opt = &SATOptions{}
 	}
 	total := 2*w*h + 2*w + 2*h
-	rows, _ := blockGrid(w, h)
-	best := life.NewBoard(w, h)
-	for y, row := range rows {
-		for x := range w {
-			best.Set(x, y, row>>x&1 == 1)
-		}
-	}
+	best := blockBoard(w, h)
 	top, err := Waste(best)
 	if err != nil {
 		return nil, fmt.Errorf("density: internal error: the grid of blocks: %w", err)
@@ -103,7 +97,7 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 		report(budget)
 		start := time.Now()
 		b, err := askWaste(ctx, w, h, budget, opt)
-		res.Stats.Exact += time.Since(start)
+		res.Stats.SAT += time.Since(start)
 		if err != nil {
 			return finish(err)
 		}
