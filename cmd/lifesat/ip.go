@@ -181,11 +181,7 @@ func maxIP(ctx context.Context, e *env, method string, p lifesat.Problem, s *lif
 			return 0, werr
 		}
 		what := fmt.Sprintf("%d live cells by Bosch's %s and gophersat's PB engine", b.Population(), strings.ToUpper(method))
-		if sol.Status == ip.Optimal {
-			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
-		} else {
-			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, time.Since(start).Round(time.Millisecond))
-		}
+		maxLine(e, start, what, sol.Status == ip.Optimal, "", nil, "")
 	}
 	if err != nil {
 		if sol.Point != nil && ctx.Err() != nil {

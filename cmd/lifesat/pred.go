@@ -199,13 +199,8 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		if p.Period > 1 {
 			what = fmt.Sprintf("%d live cells over %d phases (average %.2f)", res.Population, p.Period, float64(res.Population)/float64(p.Period))
 		}
-		if res.Optimal {
-			fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
-			f.proof.note(e.stderr, fmt.Sprintf("no pattern has more than %d live cells", res.Population))
-		} else {
-			fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: %s\n",
-				what, time.Since(start).Round(time.Millisecond), gap(res, p))
-		}
+		maxLine(e, start, what, res.Optimal, gap(res, p), &f.proof,
+			fmt.Sprintf("no pattern has more than %d live cells", res.Population))
 	} else if err != nil && res.Bound > 0 {
 		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
 	}
@@ -218,6 +213,23 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		return exitNone, nil
 	}
 	return exitFound, nil
+}
+
+// maxLine writes the line that follows a max's best board on stderr:
+// "WHAT, proved optimal in T", then where the proof of claim is (when
+// proof asks for one), or "WHAT, the best found in T; not proved optimal"
+// with the interval left when it is known.
+func maxLine(e *env, start time.Time, what string, optimal bool, interval string, proof *proofFlags, claim string) {
+	took := time.Since(start).Round(time.Millisecond)
+	switch {
+	case optimal:
+		fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, took)
+		proof.note(e.stderr, claim)
+	case interval != "":
+		fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: %s\n", what, took, interval)
+	default:
+		fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal\n", what, took)
+	}
 }
 
 // gap is the interval a max stopped before a proof leaves: "at least X,

@@ -51,7 +51,7 @@ func (f *proofFlags) set(s *lifesat.Settings) error {
 // it proves (none exists, or for max that no pattern has more live
 // cells), or that the answer came without a solver, so without a proof.
 func (f *proofFlags) note(w io.Writer, what string) {
-	if f.dir == "" {
+	if f == nil || f.dir == "" {
 		return
 	}
 	if _, err := os.Stat(filepath.Join(f.dir, drat.FormulaFile)); err != nil {

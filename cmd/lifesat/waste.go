@@ -49,13 +49,11 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 		calls = "call"
 	}
 	what := fmt.Sprintf("%d live cells by the wastage CNF and %s (%d %s)", res.Population, name, res.Stats.Passes, calls)
+	maxLine(e, start, what, res.Optimal, fmt.Sprintf("at least %d, at most %d (gap %d)", res.Population, res.Bound, res.Bound-res.Population),
+		&f.proof, fmt.Sprintf("no still life of the box has more than %d live cells", res.Population))
 	if res.Optimal {
-		fmt.Fprintf(e.stderr, "lifesat: %s, proved optimal in %v\n", what, time.Since(start).Round(time.Millisecond))
-		f.proof.note(e.stderr, fmt.Sprintf("no still life of the box has more than %d live cells", res.Population))
 		return exitFound, nil
 	}
-	fmt.Fprintf(e.stderr, "lifesat: %s, the best found in %v; not proved optimal: at least %d, at most %d (gap %d)\n",
-		what, time.Since(start).Round(time.Millisecond), res.Population, res.Bound, res.Bound-res.Population)
 	if ctx.Err() != nil {
 		return exitStopped, nil
 	}
