@@ -93,6 +93,8 @@ func TestCnfMaxErrors(t *testing.T) {
 		{[]string{"-size", "3", "-model", "waste", "-format", "opb"}, "-model waste writes DIMACS CNF"},
 		{[]string{"-size", "3", "-model", "waste", "-max-pop", "4"}, "-model waste bounds the population from below only"},
 		{[]string{"-size", "3", "-model", "waste", "-min-pop", "10"}, "-min-pop 10: the box has only 9 cells"},
+		{[]string{"-size", "101x100", "-model", "waste"}, "-model waste takes boxes of at most 10000 cells"},
+		{[]string{"-size", "60", "-model", "waste", "-min-pop", "550"}, "needs a counter of"},
 		{[]string{"-size", "3", "-format", "mps"}, `-format "mps": cnf max writes lp or opb`},
 		{[]string{"-size", "3", "-format", "dimacs"}, `-format "dimacs"`},
 		{[]string{"-size", "3", "-min-pop", "10"}, "-min-pop 10: the box has only 9 cells"},

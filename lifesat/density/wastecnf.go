@@ -18,7 +18,14 @@ import (
 // MaxWasteCNFCells is the largest box WasteCNF encodes, in cells; its
 // formula has about 700 clauses a cell before the counter, and the
 // counter about 4 x budget more.
-const MaxWasteCNFCells = 64 * 64
+const MaxWasteCNFCells = 100 * 100
+
+// MaxWasteCounter is the most auxiliary variables WasteCNF's counter may
+// have: about the budget times the number of waste literals (two a cell
+// at most, one a ring cell). A budget near a box's least waste keeps it
+// small (100x100: some 3 million); a budget far above it, which asks for
+// few live cells, would make a counter of gigabytes.
+const MaxWasteCounter = 1 << 25
 
 // WasteCNF returns a CNF whose models are the still lifes of Life in a
 // w x h box (everything outside dead) with waste at most budget. The
@@ -100,6 +107,10 @@ func WasteCNF(w, h, budget int) (*logic.CNF, error) {
 				waste = append(waste, cell(min(max(x, 0), w-1), min(max(y, 0), h-1)).Not())
 			}
 		}
+	}
+	if n := len(waste) - 1; budget < n && n*budget > MaxWasteCounter {
+		return nil, fmt.Errorf("density: waste budget %d over the %dx%d box's %d waste literals needs a counter of %d variables, more than the %d the wastage CNF takes: ask for more live cells",
+			budget, w, h, len(waste), n*budget, MaxWasteCounter)
 	}
 	logic.AddAtMostSeq(c, waste, budget)
 	return c, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/density"
@@ -110,7 +111,7 @@ func TestWasteCNFOptimum(t *testing.T) {
 }
 
 func TestWasteCNFErrors(t *testing.T) {
-	for _, c := range [][3]int{{0, 3, 1}, {3, -1, 1}, {65, 65, 10}, {3, 3, -1}} {
+	for _, c := range [][3]int{{0, 3, 1}, {3, -1, 1}, {101, 100, 10}, {3, 3, -1}} {
 		if _, err := density.WasteCNF(c[0], c[1], c[2]); err == nil {
 			t.Errorf("WasteCNF(%d, %d, %d): no error", c[0], c[1], c[2])
 		}
@@ -244,9 +245,27 @@ func TestMaxStillLifeSATStopped(t *testing.T) {
 		t.Fatalf("cancelled: %+v, %v", res, err)
 	}
 	checkBestSoFar(t, 8, 8, res)
-	for _, box := range [][2]int{{0, 4}, {65, 64}} {
+	for _, box := range [][2]int{{0, 4}, {101, 100}} {
 		if _, err := density.MaxStillLifeSAT(context.Background(), box[0], box[1], nil); !errors.Is(err, density.ErrBox) {
 			t.Errorf("%dx%d: %v, want ErrBox", box[0], box[1], err)
+		}
+	}
+}
+
+// TestWasteCNFCounterLimit: a budget far above a large box's least waste
+// (few live cells asked for) would make a counter of gigabytes; WasteCNF
+// refuses it with an error that says what to ask instead, and takes the
+// same box at a budget near its least waste and at a budget so large
+// that no counter is needed.
+func TestWasteCNFCounterLimit(t *testing.T) {
+	const n = 60
+	total := 2*n*n + 4*n
+	if _, err := density.WasteCNF(n, n, 5240); err == nil || !strings.Contains(err.Error(), "ask for more live cells") {
+		t.Errorf("60x60, budget 5240: %v, want the counter refused", err)
+	}
+	for _, budget := range []int{100, total} {
+		if _, err := density.WasteCNF(n, n, budget); err != nil {
+			t.Errorf("60x60, budget %d: %v", budget, err)
 		}
 	}
 }
