@@ -49,8 +49,8 @@ func TestOversizedProblemsAreRefused(t *testing.T) {
 			_, err := lifesat.Maximize(ctx, lifesat.StillLife(10, 4096), nil)
 			return err
 		}},
-		{"max -size 12x400", func() error {
-			_, err := lifesat.Maximize(ctx, lifesat.StillLife(12, 400), nil)
+		{"max -size 12x1000", func() error {
+			_, err := lifesat.Maximize(ctx, lifesat.StillLife(12, 1000), nil)
 			return err
 		}},
 		{"still -size 4096x64", func() error {

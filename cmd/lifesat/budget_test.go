@@ -35,11 +35,11 @@ func TestLimitsHonouredWhileEncoding(t *testing.T) {
 		{"osc -period 256 -size 32x32 -jobs 1", 2, "more than the limit of 3.0 GB", false},
 		{"max -size 4096x12", 2, "more than the limit of 3.0 GB", false},
 		{"max -size 10x4096", 2, "more than the limit of 3.0 GB", false},
-		{"max -size 12x400", 2, "more than the limit of 3.0 GB", false},
+		{"max -size 12x1000", 2, "more than the limit of 3.0 GB", false},
 		{"still -size 4096x64", 2, "more than the limit of 3.0 GB", false},
 		{"still -size 256x256 -timeout 10ms", 3, "timeout", false},
 		{"still -size 300x300 -solver gini -timeout 10ms", 3, "timeout", false},
-		{"max -size 12x100 -timeout 10ms", 3, "timeout", false},
+		{"max -size 12x100 -solver gophersat -timeout 10ms", 3, "timeout", false},
 		{"still -size 256x256", 3, "interrupted", true},
 		{"cnf still -size 256x256", 3, "interrupted", true},
 	}

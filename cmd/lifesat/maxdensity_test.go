@@ -131,7 +131,7 @@ func TestMaxMethodWaste(t *testing.T) {
 	for _, args := range [][]string{
 		{"max", "-method", "waste", "-size", "6x6", "-period", "2"},
 		{"max", "-method", "waste", "-size", "6x6", "-rule", "B36/S23"},
-		{"max", "-method", "waste", "-size", "65x64"},
+		{"max", "-method", "waste", "-size", "101x100"},
 		{"max", "-method", "waste", "-size", "6", "-proof", dir, "-proof-format", "lrat"},
 	} {
 		if code, _, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 {

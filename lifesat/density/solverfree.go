@@ -40,7 +40,8 @@ func (solverFree) CountPlain(ctx context.Context, p lifesat.Problem, set lifesat
 
 // MaximizePlain hands p to MaxStillLife or MaxOscillator when they fit it
 // (densityFits), else a plain still life to MaxStillLifeRule when its box
-// fits.
+// fits, else a plain still life of Life to MaxStillLifeSAT when the
+// wastage CNF takes its box.
 func (solverFree) MaximizePlain(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*lifesat.MaxResult, bool, error) {
 	var res *lifesat.MaxResult
 	var err error
@@ -49,6 +50,8 @@ func (solverFree) MaximizePlain(ctx context.Context, p lifesat.Problem, set life
 		res, err = maxDensity(ctx, p, set)
 	case stillLife(p) && rowsFit(p.Width, p.Height) && !set.Rule.BirthOnZero():
 		res, err = maxRowsOrLadder(ctx, p, set)
+	case stillLife(p) && set.Rule.Equivalent(rule.Life) && p.Width*p.Height <= MaxWasteCNFCells:
+		res, err = maxWasteLadder(ctx, p, set)
 	default:
 		return nil, false, nil
 	}
@@ -149,6 +152,37 @@ func maxDensity(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*
 	case none:
 		res.Status = logic.Unsat
 		res.Population, res.Bound = 0, 0
+	}
+	if err != nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// maxWasteLadder runs MaxStillLifeSAT with the embedded solver for a
+// box too large for the row programs: from the first moment it has the
+// grid of blocks and the bound of no waste, which the ladder narrows.
+// set.ProofDir, for DRAT proofs, receives the proof of the optimum.
+func maxWasteLadder(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*lifesat.MaxResult, error) {
+	start := time.Now()
+	opt := &SATOptions{}
+	if set.ProofFormat == logic.DRAT {
+		opt.ProofDir = set.ProofDir
+	}
+	if set.Progress != nil {
+		opt.Progress = func(pr Progress) {
+			set.Progress(lifesat.Progress{Phase: lifesat.PhasePass, What: p.String(), Elapsed: time.Since(start), Best: pr.Best, Bound: pr.Bound,
+				Detail: fmt.Sprintf("wastage CNF, call %d: waste at most %d (population %d)", pr.Pass, pr.Budget, pr.Population)})
+		}
+	}
+	r, err := MaxStillLifeSAT(ctx, p.Width, p.Height, opt)
+	if r == nil {
+		return nil, boxError(err)
+	}
+	res := &lifesat.MaxResult{Status: logic.Sat, Pattern: &lifesat.Pattern{Phases: []*life.Board{r.Board}},
+		Population: r.Population, Bound: r.Bound, Optimal: r.Optimal, Stats: lifesat.Stats{Solve: time.Since(start), Solves: r.Stats.Passes}}
+	if cerr := p.Check(res.Pattern, &lifesat.Settings{Rule: set.Rule, AllowEmpty: true}); cerr != nil {
+		return nil, fmt.Errorf("density: internal error: the wastage ladder's answer fails verification: %w", cerr)
 	}
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()

@@ -174,3 +174,24 @@ func TestMaximizeRowsBesideLadder(t *testing.T) {
 		}
 	}
 }
+
+// TestMaximizeBeyondRows: a plain still life of Life in a box too large
+// for the row programs (40x40) goes to the wastage ladder, which has the
+// grid of blocks (13 x 13 blocks of 4) and the bound of no waste ((2 x
+// 1600 + 4 x 40) / 4 = 840 by the identity of doc.go) before its first
+// solver call: cancelled at once, Maximize returns both with ctx.Err().
+func TestMaximizeBeyondRows(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := lifesat.StillLife(40, 40)
+	res, err := lifesat.Maximize(ctx, p, nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Pattern == nil {
+		t.Fatalf("cancelled 40x40: %+v, %v; want the grid of blocks and context.Canceled", res, err)
+	}
+	if res.Population != 13*13*4 || res.Bound != 840 || res.Optimal {
+		t.Errorf("cancelled 40x40: population %d, bound %d, optimal %v; want 676, 840, false", res.Population, res.Bound, res.Optimal)
+	}
+	if err := p.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}); err != nil {
+		t.Error(err)
+	}
+}
