@@ -133,10 +133,22 @@ func TestMaxMethodWaste(t *testing.T) {
 		{"max", "-method", "waste", "-size", "6x6", "-rule", "B36/S23"},
 		{"max", "-method", "waste", "-size", "101x100"},
 		{"max", "-method", "waste", "-size", "6", "-proof", dir, "-proof-format", "lrat"},
+		{"max", "-method", "waste", "-size", "6", "-jobs", "3"},
+		{"max", "-method", "waste", "-size", "6", "-n", "2"},
 	} {
 		if code, _, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
 		}
+	}
+	// -jobs 2 races gophersat's configuration for satisfiable formulas;
+	// the proof still comes from the first, and verifies.
+	race := t.TempDir()
+	code, out, errs = lifesatCmd(t, "", "max", "-method", "waste", "-size", "7", "-jobs", "2", "-proof", race)
+	if b := readPatterns(t, out)[0].Board; code != exitFound || b.Population() != 28 || !isStillLife(b) || !strings.Contains(errs, "proved optimal") {
+		t.Errorf("-jobs 2: exit %d, stderr %q, board\n%s", code, errs, out)
+	}
+	if code, out, errs := lifesatCmd(t, "", "verify", race); code != exitFound || !strings.Contains(out+errs, "verified") {
+		t.Errorf("verify the race's proof: exit %d, %q %q", code, out, errs)
 	}
 	if code, _, errs := lifesatCmd(t, "", "max", "-method", "waste", "-size", "9x9", "-timeout", "1ns"); code != exitStopped {
 		t.Errorf("expired -timeout: exit %d, stderr %q", code, errs)

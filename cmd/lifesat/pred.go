@@ -156,10 +156,10 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	f := newSearchFlags(name, kind, e)
 	f.fs.StringVar(&f.blink, "blink", "", "(with -period) cell `X,Y` that must be alive at generation 0 and dead at 1")
 	var method string
-	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; or waste: ask the -solver (cadical is fastest) about the wastage CNF (lifesat cnf max -model waste), halving the gap, with -proof the proof of optimality; plain Life still lifes only")
+	f.fs.StringVar(&method, "method", "", "`ip1` or ip2: solve Bosch's integer program (as lifesat cnf max -model writes it) with the embedded gophersat's pseudo-Boolean engine; or waste: ask the -solver (cadical is fastest) about the wastage CNF (lifesat cnf max -model waste), halving the gap, with -proof the proof of optimality, with -jobs 2 the solver's configuration for satisfiable formulas (cadical --sat) raced beside it; plain Life still lifes only")
 	p, s, format, err := f.parse(args)
-	if err == nil {
-		err = f.one("max")
+	if err == nil && !strings.EqualFold(method, "waste") {
+		err = f.one("max") // -method waste races with -jobs 2 (maxWaste)
 	}
 	if err != nil {
 		return 0, err

@@ -16,7 +16,8 @@ import (
 
 // maxWaste is "max -method waste": the wastage CNF of the box asked of
 // the -solver (density.MaxStillLifeSAT), with -proof the proof that the
-// board is optimal.
+// board is optimal; -jobs 2 races the solver's configuration for
+// satisfiable formulas beside it (SATOptions.Race).
 func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s *lifesat.Settings, format pattern.Format) (int, error) {
 	if !reflect.DeepEqual(p, lifesat.StillLife(p.Width, p.Height)) || !s.Rule.Equivalent(rule.Life) {
 		return 0, usageError{fmt.Errorf("-method waste: the wastage CNF is for plain still lifes of Life: -size and nothing else")}
@@ -24,8 +25,14 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 	if s.ProofDir != "" && s.ProofFormat != logic.DRAT {
 		return 0, usageError{fmt.Errorf("-method waste writes DRAT proofs: -proof-format drat")}
 	}
+	switch {
+	case f.fs.set("n"):
+		return 0, usageError{fmt.Errorf("-n %v: max does not take -n", f.n.String())}
+	case f.jobs > 2:
+		return 0, usageError{fmt.Errorf("-jobs %d: -method waste races at most 2, the solver and its configuration for satisfiable formulas", f.jobs)}
+	}
 	name, _ := logic.Name(logic.OrDefault(s.Solver))
-	opt := &density.SATOptions{Solver: s.Solver, ProofDir: s.ProofDir}
+	opt := &density.SATOptions{Solver: s.Solver, ProofDir: s.ProofDir, Race: f.jobs == 2}
 	start := time.Now()
 	if f.verbose {
 		opt.Progress = func(pr density.Progress) {

@@ -269,3 +269,43 @@ func TestWasteCNFCounterLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxStillLifeSATRace: racing the solver's configuration for
+// satisfiable formulas beside it gives the optimum MaxStillLifeRule
+// proves, with the proof of optimality (written by the solver itself)
+// checked, for the embedded gophersat and, when it is installed, cadical.
+func TestMaxStillLifeSATRace(t *testing.T) {
+	ctx := context.Background()
+	solvers := []logic.Solver{logic.Gophersat{}}
+	if path, err := exec.LookPath("cadical"); err == nil {
+		solvers = append(solvers, logic.External{Path: path})
+	}
+	for _, solver := range solvers {
+		for _, box := range [][2]int{{3, 4}, {5, 5}, {6, 7}, {7, 7}} {
+			w, h := box[0], box[1]
+			want, err := density.MaxStillLifeRule(ctx, w, h, rule.Life)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, proof := range []bool{false, true} {
+				opt := &density.SATOptions{Solver: solver, Race: true}
+				if proof {
+					opt.ProofDir = t.TempDir()
+				}
+				res, err := density.MaxStillLifeSAT(ctx, w, h, opt)
+				if err != nil {
+					t.Fatalf("%T %dx%d: %v", solver, w, h, err)
+				}
+				checkResult(t, w, h, res)
+				if res.Population != want.Population || !res.Optimal {
+					t.Errorf("%T %dx%d: %d live cells (optimal %v), MaxStillLifeRule %d", solver, w, h, res.Population, res.Optimal, want.Population)
+				}
+				if proof {
+					if _, v, err := drat.CheckDir(ctx, opt.ProofDir, nil); err != nil || !v.Verified {
+						t.Errorf("%T %dx%d: the proof of optimality: %+v %v", solver, w, h, v, err)
+					}
+				}
+			}
+		}
+	}
+}

@@ -30,6 +30,13 @@ type SATOptions struct {
 	// and ProofDir/proof.drat, for drat.CheckDir (lifesat verify). The
 	// solver must write proofs (gophersat and cadical do).
 	ProofDir string
+	// Race, when set, asks each question of Solver and, side by side, of
+	// its configuration for satisfiable formulas (logic.SatTuner:
+	// cadical's --sat), and takes the first answer: large boxes' optimal
+	// boards come sooner that way (docs/max-density.md), at twice the
+	// processors and memory. An UNSAT answer counts from either when no
+	// proof is asked; with ProofDir, only Solver's (which writes it).
+	Race bool
 	// Progress, when set, is called before each solver call (Phase
 	// PhaseSAT, Pass the call's number from 1, Budget and Population the
 	// question, Best and Bound the interval so far) and after the last.
@@ -127,21 +134,72 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 
 // askWaste asks the solver for a still life of the box within budget: the
 // board, or nil when there is none (with the proof written when asked).
+// With opt.Race it races the solver's two configurations (SATOptions).
 func askWaste(ctx context.Context, w, h, budget int, opt *SATOptions) (*life.Board, error) {
 	f, err := WasteCNF(w, h, budget)
 	if err != nil {
 		return nil, err
 	}
+	solver := logic.OrDefault(opt.Solver)
+	tuner, ok := solver.(logic.SatTuner)
+	if !opt.Race || !ok {
+		return askOne(ctx, w, h, f, solver, opt.ProofDir)
+	}
+	forSat, ok := tuner.ForSat()
+	if !ok {
+		return askOne(ctx, w, h, f, solver, opt.ProofDir)
+	}
+	type answer struct {
+		board   *life.Board
+		err     error
+		decides bool // a board, or an UNSAT answer that counts
+	}
+	race, cancel := context.WithCancel(ctx)
+	defer cancel()
+	answers := make(chan answer, 2)
+	for i, s := range []logic.Solver{solver, forSat} {
+		dir, g := "", f
+		if i == 0 {
+			dir = opt.ProofDir
+		} else {
+			g = f.Clone() // the sessions read their formulas as they like
+		}
+		go func() {
+			b, err := askOne(race, w, h, g, s, dir)
+			answers <- answer{b, err, err == nil && (b != nil || i == 0 || opt.ProofDir == "")}
+		}()
+	}
+	var first *answer
+	for range 2 {
+		a := <-answers
+		switch {
+		case a.decides && (first == nil || !first.decides):
+			first = &a
+			cancel() // the other stops; wait for it (no stray process)
+		case first == nil:
+			first = &a
+		}
+	}
+	if !first.decides && first.err == nil {
+		return nil, errors.New("density: internal error: neither configuration decided")
+	}
+	return first.board, first.err
+}
+
+// askOne asks one solver about f, the wastage CNF of the box: the board,
+// or nil when there is none (with the proof written to proofDir if set).
+func askOne(ctx context.Context, w, h int, f *logic.CNF, solver logic.Solver, proofDir string) (*life.Board, error) {
 	var sess logic.Session
 	var dir *drat.DirWriter
-	if opt.ProofDir == "" {
-		sess, err = logic.StartContext(ctx, opt.Solver, f)
+	var err error
+	if proofDir == "" {
+		sess, err = logic.StartContext(ctx, solver, f)
 	} else {
-		if dir, err = drat.CreateDir(opt.ProofDir, false); err != nil {
+		if dir, err = drat.CreateDir(proofDir, false); err != nil {
 			return nil, err
 		}
 		defer dir.Discard() // does nothing once committed
-		sess, err = logic.StartProof(ctx, opt.Solver, f, logic.DRAT, dir.Proof())
+		sess, err = logic.StartProof(ctx, solver, f, logic.DRAT, dir.Proof())
 	}
 	if err != nil {
 		return nil, err
