@@ -15,6 +15,7 @@ import (
 
 	"github.com/lifesat/lifesat/internal/procgroup"
 	_ "github.com/lifesat/lifesat/lifesat/density" // Count and Maximize hand plain problems to its row programs
+	"github.com/lifesat/lifesat/lifesat/logic"
 	"github.com/lifesat/lifesat/lifesat/member"
 	"golang.org/x/term"
 )
@@ -54,6 +55,7 @@ const (
 func mainCode(args []string) int {
 	procgroup.AdoptOrphans()
 	defer procgroup.KillDescendants()
+	defer logic.WaitRemovals() // a stopped solver's proof, unlinked after the answer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 2)

@@ -124,6 +124,26 @@ func (e *NotFoundError) Unwrap() error { return e.Err }
 // (it matters only when the solver left children holding its pipes).
 const externalWaitDelay = time.Second
 
+// removals counts the removals of ended runs' proofs still under way.
+var removals sync.WaitGroup
+
+// removeLater removes the file at path in the background: the proof of a
+// long run the answer did not need can take gigabytes, whose unlinking
+// takes a second that a cancelled Solve should not wait for (the best
+// answer so far is due at once). WaitRemovals waits for it.
+func removeLater(path string) {
+	removals.Add(1)
+	go func() {
+		defer removals.Done()
+		os.Remove(path)
+	}()
+}
+
+// WaitRemovals returns once the temporary files of ended solver runs are
+// removed. A program that may exit right after a solver run was stopped
+// calls it before it exits, so that none is left behind.
+func WaitRemovals() { removals.Wait() }
+
 // Start checks that the solver exists and records f; the solver itself
 // runs in each Solve.
 func (e External) Start(f *CNF) (Session, error) {
@@ -371,7 +391,7 @@ func (s *externalSession) run(ctx context.Context, args []string, limited bool, 
 		tmp.Close()
 		defer func() {
 			if proofPath != "" {
-				os.Remove(proofPath)
+				removeLater(proofPath)
 			}
 		}()
 		args = append(args[:len(args):len(args)], "--no-binary", "-", proofPath)

@@ -3,6 +3,7 @@ package logic
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -198,4 +199,28 @@ func TestExternalLarge(t *testing.T) {
 		t.Fatalf("%v, %v", st, err)
 	}
 	t.Logf("%d clauses: %v", f.NumClauses(), time.Since(start))
+}
+
+// TestExternalCancelRemovesProof: cadical stopped in the middle of
+// PHP(11, 10) while writing a proof returns at once; its temporary proof
+// is removed in the background, and gone once WaitRemovals returns.
+func TestExternalCancelRemovesProof(t *testing.T) {
+	needSolver(t, "cadical")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	f, sel := pigeonhole(11)
+	f.Add(sel)
+	sess, err := StartProof(context.Background(), External{Path: "cadical"}, f, DRAT, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	if st, err := sess.Solve(ctx); st != Unknown || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled hard solve: %v, %v", st, err)
+	}
+	WaitRemovals()
+	if left, err := os.ReadDir(tmp); err != nil || len(left) != 0 {
+		t.Errorf("left in TMPDIR after WaitRemovals: %v %v", left, err)
+	}
 }
