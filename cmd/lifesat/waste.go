@@ -61,6 +61,11 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 	if res.Optimal {
 		return exitFound, nil
 	}
+	if w, h := p.Width, p.Height; res.Bound < (2*w*h+2*w+2*h)/4 {
+		// Below the bound of no waste, an UNSAT answer set the bound:
+		// its proof is in the directory.
+		f.proof.note(e.stderr, fmt.Sprintf("no still life of the box has more than %d live cells", res.Bound))
+	}
 	if ctx.Err() != nil {
 		return exitStopped, nil
 	}

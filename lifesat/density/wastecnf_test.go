@@ -309,3 +309,26 @@ func TestMaxStillLifeSATRace(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxStillLifeSATStoppedProof: stopped before it meets the board,
+// the ladder keeps in ProofDir the proof of its last UNSAT answer, which
+// is its Bound. In 6x6 (a(6) = 18, waste 24 by the identity) the first
+// two questions, waste 12 and 16, have no model whatever the solver:
+// stopped as the third starts, the bound is 19 and its proof checks.
+func TestMaxStillLifeSATStoppedProof(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := &density.SATOptions{ProofDir: t.TempDir(), Progress: func(p density.Progress) {
+		if p.Pass == 3 {
+			cancel()
+		}
+	}}
+	res, err := density.MaxStillLifeSAT(ctx, 6, 6, opt)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Bound != 19 || res.Optimal {
+		t.Fatalf("stopped at the third question: %+v, %v; want bound 19 and context.Canceled", res, err)
+	}
+	checkBestSoFar(t, 6, 6, res)
+	if _, v, err := drat.CheckDir(context.Background(), opt.ProofDir, nil); err != nil || !v.Verified {
+		t.Errorf("the proof of the bound: %+v %v", v, err)
+	}
+}

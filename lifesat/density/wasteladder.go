@@ -25,7 +25,8 @@ type SATOptions struct {
 	// CaDiCaL (logic.External) is far faster on large boxes.
 	Solver logic.Solver
 	// ProofDir, when set, receives the clausal proof of the last question
-	// answered UNSAT, which is the one that makes the board optimal:
+	// answered UNSAT, which is the one that makes the board optimal (or,
+	// when the ladder is stopped first, the one that proves its Bound):
 	// ProofDir/formula.cnf (WasteCNF at one cell more than the board)
 	// and ProofDir/proof.drat, for drat.CheckDir (lifesat verify). The
 	// solver must write proofs (gophersat and cadical do).
