@@ -135,9 +135,10 @@ func TestMaxMethodWaste(t *testing.T) {
 		{"max", "-method", "waste", "-size", "6", "-proof", dir, "-proof-format", "lrat"},
 		{"max", "-method", "waste", "-size", "6", "-jobs", "3"},
 		{"max", "-method", "waste", "-size", "6", "-n", "2"},
+		{"max", "-method", "waste", "-size", "6", "-solver", "gini", "-proof", dir},
 	} {
-		if code, _, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 {
-			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		if code, out, errs := lifesatCmd(t, "", args...); code != exitUsage || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout and one line", args, code, out, errs)
 		}
 	}
 	// -jobs 2 races gophersat's configuration for satisfiable formulas;

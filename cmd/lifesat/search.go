@@ -293,6 +293,11 @@ func (f *searchFlags) one(cmd string) error {
 	if f.fs.set("jobs") && f.jobs > 1 {
 		return usageError{fmt.Errorf("-jobs %d: %s runs one search (only still, osc, ship and search race several)", f.jobs, cmd)}
 	}
+	return f.oneAnswer(cmd)
+}
+
+// oneAnswer refuses -n for a command that gives one answer.
+func (f *searchFlags) oneAnswer(cmd string) error {
 	if f.fs.set("n") {
 		return usageError{fmt.Errorf("-n %v: %s does not take -n", f.n.String(), cmd)}
 	}

@@ -25,10 +25,10 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 	if s.ProofDir != "" && s.ProofFormat != logic.DRAT {
 		return 0, usageError{fmt.Errorf("-method waste writes DRAT proofs: -proof-format drat")}
 	}
-	switch {
-	case f.fs.set("n"):
-		return 0, usageError{fmt.Errorf("-n %v: max does not take -n", f.n.String())}
-	case f.jobs > 2:
+	if err := f.oneAnswer("max"); err != nil {
+		return 0, err
+	}
+	if f.jobs > 2 {
 		return 0, usageError{fmt.Errorf("-jobs %d: -method waste races at most 2, the solver and its configuration for satisfiable formulas", f.jobs)}
 	}
 	name, _ := logic.Name(logic.OrDefault(s.Solver))
@@ -61,9 +61,8 @@ func maxWaste(ctx context.Context, e *env, f *searchFlags, p lifesat.Problem, s 
 	if res.Optimal {
 		return exitFound, nil
 	}
-	if w, h := p.Width, p.Height; res.Bound < (2*w*h+2*w+2*h)/4 {
-		// Below the bound of no waste, an UNSAT answer set the bound:
-		// its proof is in the directory.
+	if res.Stats.Unsat > 0 {
+		// The last UNSAT answer set the bound: its proof is in the directory.
 		f.proof.note(e.stderr, fmt.Sprintf("no still life of the box has more than %d live cells", res.Bound))
 	}
 	if ctx.Err() != nil {

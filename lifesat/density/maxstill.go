@@ -91,8 +91,11 @@ type Stats struct {
 	// passes, exact passes and mirror passes.
 	Tables, Edge, Dive, Beam, Exact, Mirror time.Duration
 	// SAT is MaxStillLifeSAT's time in its solver calls, building the
-	// formulas included.
-	SAT time.Duration
+	// formulas included; Unsat the number of them answered UNSAT (the
+	// last of which proved Bound, and left its proof in
+	// SATOptions.ProofDir when asked).
+	SAT   time.Duration
+	Unsat int
 }
 
 // MaxStillLife returns a still life with the most live cells in a w x h

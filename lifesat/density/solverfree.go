@@ -142,16 +142,23 @@ func maxDensity(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*
 		}
 	}
 	res := &lifesat.MaxResult{Status: logic.Unknown, Population: pop, Bound: bound, Optimal: optimal, Stats: lifesat.Stats{Solve: time.Since(start)}}
-	switch {
-	case phases != nil:
+	if none {
+		res.Status = logic.Unsat
+		res.Population, res.Bound = 0, 0
+	}
+	return checked(ctx, p, set, res, phases, "the density program", err)
+}
+
+// checked completes res, a density answer to p: with phases (nil: no
+// pattern), its pattern re-checked against p under set.Rule; and
+// ctx.Err() in place of err when the run was stopped.
+func checked(ctx context.Context, p lifesat.Problem, set lifesat.Settings, res *lifesat.MaxResult, phases []*life.Board, program string, err error) (*lifesat.MaxResult, error) {
+	if phases != nil {
 		res.Status = logic.Sat
 		res.Pattern = &lifesat.Pattern{Phases: phases}
 		if cerr := p.Check(res.Pattern, &lifesat.Settings{Rule: set.Rule, AllowEmpty: true}); cerr != nil {
-			return nil, fmt.Errorf("density: internal error: the density program's answer fails verification: %w", cerr)
+			return nil, fmt.Errorf("density: internal error: %s's answer fails verification: %w", program, cerr)
 		}
-	case none:
-		res.Status = logic.Unsat
-		res.Population, res.Bound = 0, 0
 	}
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()
@@ -179,15 +186,9 @@ func maxWasteLadder(ctx context.Context, p lifesat.Problem, set lifesat.Settings
 	if r == nil {
 		return nil, boxError(err)
 	}
-	res := &lifesat.MaxResult{Status: logic.Sat, Pattern: &lifesat.Pattern{Phases: []*life.Board{r.Board}},
-		Population: r.Population, Bound: r.Bound, Optimal: r.Optimal, Stats: lifesat.Stats{Solve: time.Since(start), Solves: r.Stats.Passes}}
-	if cerr := p.Check(res.Pattern, &lifesat.Settings{Rule: set.Rule, AllowEmpty: true}); cerr != nil {
-		return nil, fmt.Errorf("density: internal error: the wastage ladder's answer fails verification: %w", cerr)
-	}
-	if err != nil && ctx.Err() != nil {
-		err = ctx.Err()
-	}
-	return res, err
+	res := &lifesat.MaxResult{Population: r.Population, Bound: r.Bound, Optimal: r.Optimal,
+		Stats: lifesat.Stats{Solve: time.Since(start), Solves: r.Stats.Passes}}
+	return checked(ctx, p, set, res, []*life.Board{r.Board}, "the wastage ladder", err)
 }
 
 // boxError wraps lifesat.ErrProblem around an error for a bad box.

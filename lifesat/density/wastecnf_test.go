@@ -225,6 +225,9 @@ func TestMaxStillLifeSAT(t *testing.T) {
 		if res.Population != want.Population || !res.Optimal || calls != res.Stats.Passes+1 {
 			t.Errorf("%dx%d: %d live cells (optimal %v, %d calls, %d reports), MaxStillLifeRule %d", w, h, res.Population, res.Optimal, res.Stats.Passes, calls, want.Population)
 		}
+		if noWaste := (2*w*h + 2*w + 2*h) / 4; (res.Stats.Unsat > 0) != (res.Bound < noWaste) || res.Stats.Unsat > res.Stats.Passes {
+			t.Errorf("%dx%d: %d UNSAT answers of %d, bound %d, no-waste bound %d", w, h, res.Stats.Unsat, res.Stats.Passes, res.Bound, noWaste)
+		}
 		if opt.ProofDir != "" {
 			_, v, err := drat.CheckDir(ctx, opt.ProofDir, nil)
 			if err != nil || !v.Verified {
@@ -328,7 +331,17 @@ func TestMaxStillLifeSATStoppedProof(t *testing.T) {
 		t.Fatalf("stopped at the third question: %+v, %v; want bound 19 and context.Canceled", res, err)
 	}
 	checkBestSoFar(t, 6, 6, res)
+	if res.Stats.Unsat != 2 {
+		t.Errorf("Stats.Unsat = %d, want the 2 UNSAT answers before the stop", res.Stats.Unsat)
+	}
 	if _, v, err := drat.CheckDir(context.Background(), opt.ProofDir, nil); err != nil || !v.Verified {
 		t.Errorf("the proof of the bound: %+v %v", v, err)
+	}
+	// A solver that writes no proof is refused before any question.
+	called := false
+	res, err = density.MaxStillLifeSAT(context.Background(), 6, 6, &density.SATOptions{Solver: logic.Gini{}, ProofDir: t.TempDir(),
+		Progress: func(density.Progress) { called = true }})
+	if res != nil || !errors.Is(err, logic.ErrNoProof) || called {
+		t.Errorf("gini with a proof directory: %+v, %v, asked: %v; want ErrNoProof before any question", res, err, called)
 	}
 }

@@ -60,13 +60,20 @@ type SATOptions struct {
 // (building the formulas included). On cancellation (ctx is checked
 // before each call, and by the solver during it) the result is the best
 // so far with its proved Bound, beside ctx.Err(). Boxes of more than
-// MaxWasteCNFCells cells are an error wrapping ErrBox.
+// MaxWasteCNFCells cells are an error wrapping ErrBox, and a ProofDir
+// with a solver that writes no DRAT proof one wrapping logic.ErrNoProof,
+// both before any work.
 func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, error) {
 	if w < 1 || h < 1 || w*h > MaxWasteCNFCells {
 		return nil, fmt.Errorf("%w: %dx%d: the wastage CNF takes boxes of 1 to %d cells", ErrBox, w, h, MaxWasteCNFCells)
 	}
 	if opt == nil {
 		opt = &SATOptions{}
+	}
+	if opt.ProofDir != "" {
+		if err := logic.CanProve(opt.Solver, logic.DRAT); err != nil {
+			return nil, err
+		}
 	}
 	total := 2*w*h + 2*w + 2*h
 	best := blockBoard(w, h)
@@ -111,6 +118,7 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 		}
 		if b == nil {
 			bottom, proved = budget+4, true
+			res.Stats.Unsat++
 		} else {
 			waste, err := Waste(b)
 			padded := b.Pad(1)
@@ -142,12 +150,13 @@ func askWaste(ctx context.Context, w, h, budget int, opt *SATOptions) (*life.Boa
 		return nil, err
 	}
 	solver := logic.OrDefault(opt.Solver)
-	tuner, ok := solver.(logic.SatTuner)
-	if !opt.Race || !ok {
-		return askOne(ctx, w, h, f, solver, opt.ProofDir)
+	var forSat logic.Solver
+	if tuner, ok := solver.(logic.SatTuner); ok && opt.Race {
+		if s, ok := tuner.ForSat(); ok {
+			forSat = s
+		}
 	}
-	forSat, ok := tuner.ForSat()
-	if !ok {
+	if forSat == nil {
 		return askOne(ctx, w, h, f, solver, opt.ProofDir)
 	}
 	type answer struct {

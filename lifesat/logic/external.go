@@ -181,14 +181,23 @@ func (e External) start(f *CNF, p *proofState) (*externalSession, error) {
 	return s, nil
 }
 
+// proves says whether lifesat asks e for proofs in the format: cadical's
+// DRAT only (nil), or why not.
+func (e External) proves(format ProofFormat) error {
+	switch {
+	case !e.is("cadical"):
+		return fmt.Errorf("%w from the solver %s: lifesat asks cadical alone for a proof", ErrNoProof, e.Path)
+	case format != DRAT:
+		return fmt.Errorf("%w in %v from the solver %s: lifesat asks it for DRAT", ErrNoProof, format, e.Path)
+	}
+	return nil
+}
+
 // StartProof is Start of a session that writes cadical's DRAT proof of
 // its answer Unsat to w (see External and ProofSession).
 func (e External) StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error) {
-	switch {
-	case !e.is("cadical"):
-		return nil, fmt.Errorf("%w from the solver %s: lifesat asks cadical alone for a proof", ErrNoProof, e.Path)
-	case format != DRAT:
-		return nil, fmt.Errorf("%w in %v from the solver %s: lifesat asks it for DRAT", ErrNoProof, format, e.Path)
+	if err := e.proves(format); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

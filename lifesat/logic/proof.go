@@ -139,15 +139,29 @@ func StartProof(ctx context.Context, s Solver, f *CNF, format ProofFormat, w io.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if err := CanProve(s, format); err != nil {
+		return nil, err
+	}
+	return s.(Prover).StartProof(ctx, f, format, w)
+}
+
+// CanProve returns nil when s (nil means Gophersat) writes proofs in the
+// format given, and otherwise the error, wrapping ErrNoProof, that
+// StartProof would return: a caller that asks for proofs late in a long
+// run checks it before it starts.
+func CanProve(s Solver, format ProofFormat) error {
+	s = OrDefault(s)
 	if format != DRAT && format != LRAT {
-		return nil, fmt.Errorf("%w: unknown format %v", ErrNoProof, format)
+		return fmt.Errorf("%w: unknown format %v", ErrNoProof, format)
 	}
-	p, ok := s.(Prover)
-	if !ok {
-		name, _ := Name(s)
-		return nil, fmt.Errorf("%w from the solver %s: it writes none (gophersat and cadical do)", ErrNoProof, name)
+	switch p := s.(type) {
+	case External:
+		return p.proves(format)
+	case Prover:
+		return nil
 	}
-	return p.StartProof(ctx, f, format, w)
+	name, _ := Name(s)
+	return fmt.Errorf("%w from the solver %s: it writes none (gophersat and cadical do)", ErrNoProof, name)
 }
 
 // Prove decides f with s (nil means Gophersat) and, when f is

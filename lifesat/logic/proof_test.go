@@ -489,6 +489,17 @@ func TestStartProofErrors(t *testing.T) {
 		if !errors.Is(err, logic.ErrNoProof) || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%T, %v: %v, want %q", c.s, c.format, err, c.want)
 		}
+		if cerr := logic.CanProve(c.s, c.format); cerr == nil || cerr.Error() != err.Error() {
+			t.Errorf("CanProve(%T, %v) = %v, want StartProof's error %v", c.s, c.format, cerr, err)
+		}
+	}
+	for _, c := range []struct {
+		s      logic.Solver
+		format logic.ProofFormat
+	}{{nil, logic.DRAT}, {nil, logic.LRAT}, {logic.Gophersat{}, logic.LRAT}, {logic.External{Path: "/usr/bin/cadical"}, logic.DRAT}} {
+		if err := logic.CanProve(c.s, c.format); err != nil {
+			t.Errorf("CanProve(%T, %v) = %v, want nil", c.s, c.format, err)
+		}
 	}
 }
 
