@@ -32,3 +32,15 @@ func MaxMirror(w, h int) (*life.Board, int, error) {
 	}
 	return s.res.Board, s.res.Population, nil
 }
+
+// MaxOscillatorStep is MaxOscillator with the budget of deficit growing
+// by step from pass to pass, from 0 (2wh: after the pass at 0, one exact
+// pass that keeps everything).
+func MaxOscillatorStep(ctx context.Context, w, h, step int, opt *Options) (*OscillatorResult, error) {
+	o, err := start(w, h, MaxOscillatorWidth, "", opt)
+	if err != nil {
+		return nil, err
+	}
+	s := &oscSolver{w: w, h: h, opt: o, step: step}
+	return s.solve(ctx)
+}

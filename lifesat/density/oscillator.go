@@ -15,7 +15,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -59,13 +61,23 @@ func init() {
 // Exercises 3 and 4 (he forces one cell to blink; either generation may be
 // called 0, so that is the same as asking them to differ).
 //
-// The program keeps 16^min(w,h) states at worst; the states a box's rules
-// allow are far fewer, but they still grow steeply with the shorter side
+// The program runs in passes, each allowing a budget of deficit (2wh less
+// the live cells of both generations) a few cells larger than the last,
+// and keeping only the states that can still be part of an oscillator
+// within it: a state's deficit so far plus a lower bound on the rows
+// still to come, from the least deficits of the top strips seen (the box
+// looks the same upside down, so they bound the strips at the bottom).
+// The first pass that finds an oscillator has found the best; a pass
+// that finds none proves the bound 2wh - budget - 1. A pass keeps
+// 16^min(w,h) states at worst; the states a box's rules allow are far
+// fewer, but they still grow steeply with the shorter side
 // (docs/max-density.md), which may be at most MaxOscillatorWidth.
-// Options, cancellation and errors are as for MaxStillLife; the program
-// has no oscillator of its own until it ends, so the best so far is a
-// blinker among blocks (for boxes of at least 3x3), which it has before
-// any work. Both generations are re-simulated with life.Step before they
+// Options, cancellation and errors are as for MaxStillLife, and Progress
+// reports the row just placed in each pass (States 0: the pass ended
+// with none); the program has no oscillator of its own until a pass finds
+// one, so the best so far is a blinker among blocks (for boxes of at
+// least 3x3), which it has before any work, with the bound of the last
+// pass. Both generations are re-simulated with life.Step before they
 // are returned.
 func MaxOscillator(ctx context.Context, w, h int, opt *Options) (*OscillatorResult, error) {
 	o, err := start(w, h, MaxOscillatorWidth, " of an oscillator's box", opt)
@@ -172,17 +184,57 @@ type oscStep struct {
 // the box), keeping every state with the least deficit of the rows placed
 // so far, and returns the frontier after each of the rows in want, with
 // the steps that rebuild their rows.
-func (p *oscProgram) run(ctx context.Context, last int, want []int, memory int64, tick func(row, states int)) (map[int]frontier, []oscStep, int64, error) {
+//
+// It keeps only the states that can be part of an oscillator whose
+// deficit (2wh less its live cells) is at most budget: a state after row
+// y with deficit D is dropped when D plus a lower bound on the deficit of
+// rows y+1..h-1 exceeds budget. The box looks the same upside down, so
+// those rows, a strip at the bottom, are a strip of r = h-1-y rows at
+// the top mirrored, with at least the deficit of the top j rows for any
+// j <= r. Two bounds on that: known[j] (for j < len(known)), which holds
+// for every strip and which run raises as it learns (below); and the
+// least deficit in this run's frontier after row j-1, for j <= y, which
+// holds for the parts of the oscillators within budget (by induction on
+// the rows, every top part of one is kept, and every bottom part, being
+// the top part of its mirror image).
+//
+// known[j] is a bound on the deficit of the top j rows of every
+// oscillator (of every state after row j-1). After the run, a top strip
+// of j rows has at least the least deficit of the frontier after row
+// j-1, or else was dropped, so has more than budget less the largest
+// bound used on its way: run raises known[j] to the smaller of the two.
+func (p *oscProgram) run(ctx context.Context, last int, want []int, budget uint32, known []uint32, memory int64, tick func(row, states int)) (map[int]frontier, []oscStep, int64, error) {
 	out := map[int]frontier{}
 	cur := frontier{keys: []uint64{0}, waste: []uint32{0}}
 	var steps []oscStep
 	var table hashIndex
 	var mem, states int64
+	var least []uint32 // least[j-1]: the least deficit of the top j rows kept
+	var most uint32    // the largest bound used so far
+	learn := func(j int, least uint32, empty bool) {
+		if int(most) <= int(budget) {
+			least = min(least, budget-most+1)
+		}
+		for ; j < len(known); j++ {
+			known[j] = max(known[j], least, known[j-1])
+			if !empty { // else every longer strip was dropped too
+				least = 0
+			}
+		}
+	}
 	x := &oscExpander{p: p}
 	for y := 0; y <= last; y++ {
 		if err := ctx.Err(); err != nil {
 			return out, steps, states, err
 		}
+		var lb uint32 // the bound on the deficit of rows y+1..h-1
+		if r := p.h - 1 - y; r > 0 {
+			if j := min(r, y); j > 0 {
+				lb = least[j-1]
+			}
+			lb = max(lb, known[min(r, len(known)-1)])
+		}
+		most = max(most, lb)
 		var next frontier
 		var st oscStep
 		table.reset(len(cur.keys))
@@ -200,6 +252,9 @@ func (p *oscProgram) run(ctx context.Context, last int, want []int, memory int64
 				nw := acc
 				if y < p.h {
 					nw += uint32(p.deficit(c0, c1))
+				}
+				if nw+lb > budget {
+					return
 				}
 				nk := p.pack(b0, c0, b1, c1, flag || c0 != c1)
 				j, fresh := table.insert(nk, next.keys)
@@ -222,6 +277,15 @@ func (p *oscProgram) run(ctx context.Context, last int, want []int, memory int64
 		steps = append(steps, st)
 		mem += int64(cap(st.c)) * 12
 		states += int64(len(next.keys))
+		if len(next.keys) == 0 {
+			learn(y+1, math.MaxUint32, true)
+			if tick != nil {
+				tick(y, 0)
+			}
+			return out, steps, states, nil // no state within the budget
+		}
+		least = append(least, slices.Min(next.waste))
+		learn(y+1, least[y], false)
 		for _, d := range want {
 			if d == y {
 				out[y] = next
@@ -253,6 +317,12 @@ type oscSolver struct {
 	p    *oscProgram
 	res  OscillatorResult
 	rows [][2]uint32
+	// known[j] bounds the deficit of the top j rows of any oscillator
+	// (oscProgram.run); known[0] = 0.
+	known []uint32
+	// step is the growth of the budget from pass to pass; 0 means the
+	// default (tests set 2wh: one exact pass).
+	step int
 }
 
 // solve finds the best oscillator. A short box is run to its end. A taller
@@ -274,38 +344,61 @@ func (s *oscSolver) solve(ctx context.Context) (*OscillatorResult, error) {
 		s.rows, s.res.Population, s.res.Exists = rows, pop, true
 	}
 	start := time.Now()
-	tick := func(row, n int) {
-		if s.opt.Progress != nil {
-			s.opt.Progress(Progress{Phase: PhaseExact, Pass: 1, Row: row - 1, States: n, Best: s.res.Population, Bound: s.res.Bound})
+	defer func() { s.res.Stats.Exact = time.Since(start) }()
+	// Passes allow more and more deficit (2wh less the live cells of both
+	// generations), each keeping every state that fits within its budget:
+	// the first pass that finds an oscillator has found the best, and a
+	// pass that finds none proves a bound. The passes grow by a few
+	// cells of a row at a time; each costs about as much as all those
+	// before it.
+	step := s.step
+	if step <= 0 {
+		step = max(2, pw/2)
+	}
+	s.known = make([]uint32, ph+1)
+	for budget := 0; ; budget = min(budget+step, total) {
+		s.res.Stats.Passes++
+		pass := s.res.Stats.Passes
+		tick := func(row, n int) {
+			if s.opt.Progress != nil {
+				s.opt.Progress(Progress{Phase: PhaseExact, Pass: pass, Budget: budget, Population: total - budget,
+					Row: row - 1, States: n, Best: s.res.Population, Bound: s.res.Bound})
+			}
 		}
+		var found bool
+		var err error
+		if ph <= 3 {
+			found, err = s.whole(ctx, tick, uint32(budget))
+		} else {
+			found, err = s.meet(ctx, tick, uint32(budget))
+		}
+		switch {
+		case err != nil:
+			if e := s.finish(); e != nil {
+				return nil, e
+			}
+			return &s.res, err
+		case found || budget == total:
+			// Every oscillator within the budget was kept, and so the
+			// best of them found; none at all within 2wh means none.
+			s.res.Bound = s.res.Population
+			if e := s.finish(); e != nil {
+				return nil, e
+			}
+			return &s.res, nil
+		}
+		s.res.Bound = total - budget - 1
 	}
-	var err error
-	if ph <= 3 {
-		err = s.whole(ctx, tick)
-	} else {
-		err = s.meet(ctx, tick)
-	}
-	s.res.Stats.Passes = 1
-	s.res.Stats.Exact = time.Since(start)
-	if err == nil {
-		// The program saw every state: its answer is the optimum, and
-		// no oscillator at all means a bound of 0.
-		s.res.Bound = s.res.Population
-	}
-	if e := s.finish(); e != nil {
-		return nil, e
-	}
-	return &s.res, err
 }
 
 // whole runs the program to the dead rows below the box.
-func (s *oscSolver) whole(ctx context.Context, tick func(int, int)) error {
+func (s *oscSolver) whole(ctx context.Context, tick func(int, int), budget uint32) (bool, error) {
 	p := s.p
 	last := p.h + 1
-	fr, steps, states, err := p.run(ctx, last, []int{last}, s.opt.Memory, tick)
-	s.res.Stats.States = states
+	fr, steps, states, err := p.run(ctx, last, []int{last}, budget, s.known, s.opt.Memory, tick)
+	s.res.Stats.States += states
 	if err != nil {
-		return err
+		return false, err
 	}
 	f := fr[last]
 	for i, k := range f.keys {
@@ -313,20 +406,21 @@ func (s *oscSolver) whole(ctx context.Context, tick func(int, int)) error {
 			s.res.Exists = true
 			s.res.Population = 2*p.w*p.h - int(f.waste[i])
 			s.rows = oscTrace(steps, last, uint32(i))[:p.h]
+			return true, nil
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // meet runs the program to the middle and joins the halves.
-func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
+func (s *oscSolver) meet(ctx context.Context, tick func(int, int), budget uint32) (bool, error) {
 	p := s.p
 	d := (p.h + 1) / 2 // h-d <= d
-	fr, steps, states, err := p.run(ctx, d, []int{d, p.h - d}, s.opt.Memory, tick)
-	s.res.Stats.States = states
-	s.res.Stats.PeakStates = len(fr[d].keys)
+	fr, steps, states, err := p.run(ctx, d, []int{d, p.h - d}, budget, s.known, s.opt.Memory, tick)
+	s.res.Stats.States += states
+	s.res.Stats.PeakStates = max(s.res.Stats.PeakStates, len(fr[d].keys))
 	if err != nil {
-		return err
+		return false, err
 	}
 	top, bottom := fr[d], fr[p.h-d]
 	var index hashIndex
@@ -353,13 +447,13 @@ func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
 			if j < 0 {
 				continue
 			}
-			if def := int(top.waste[i]) + int(bottom.waste[j]) - twice; best < 0 || def < best {
+			if def := int(top.waste[i]) + int(bottom.waste[j]) - twice; def <= int(budget) && (best < 0 || def < best) {
 				best, bestTop, bestBottom = def, i, j
 			}
 		}
 	}
 	if best < 0 {
-		return nil
+		return false, nil
 	}
 	s.res.Exists = true
 	s.res.Population = 2*p.w*p.h - best
@@ -368,7 +462,7 @@ func (s *oscSolver) meet(ctx context.Context, tick func(int, int)) error {
 	for y, r := range oscTrace(steps, p.h-d, uint32(bestBottom)) {
 		s.rows[p.h-1-y] = r
 	}
-	return nil
+	return true, nil
 }
 
 // blinkerGrid is a period-2 oscillator of a box w columns wide and h rows

@@ -127,6 +127,60 @@ func TestMaxOscillatorBrute(t *testing.T) {
 	}
 }
 
+// TestMaxOscillatorPasses: the passes, which drop the states that cannot
+// be part of an oscillator within their budget of deficit, agree with
+// one exact pass that keeps every state, in rectangles both ways round;
+// with the budget growing by 1, the first pass that finds an oscillator
+// is the one whose budget is its deficit (2wh less its live cells), so
+// no pass before it dropped what it needed. A search stopped at a pass
+// (by the progress callback, not a clock) keeps the bound the passes
+// before proved, which the optimum meets.
+func TestMaxOscillatorPasses(t *testing.T) {
+	ctx := context.Background()
+	cells := 36
+	if stress() {
+		cells = 49
+	}
+	for h := 3; h <= 8; h++ {
+		for w := 3; w*h <= cells && w <= 8; w++ {
+			exact, err := density.MaxOscillatorStep(ctx, w, h, 2*w*h, nil)
+			if err != nil || exact.Stats.Passes != 2 { // budget 0, then everything
+				t.Fatalf("%dx%d exact: %+v, %v", w, h, exact, err)
+			}
+			checkOscillator(t, w, h, exact)
+			fine, err := density.MaxOscillatorStep(ctx, w, h, 1, nil)
+			if err != nil {
+				t.Fatalf("%dx%d, step 1: %v", w, h, err)
+			}
+			checkOscillator(t, w, h, fine)
+			if deficit := 2*w*h - exact.Population; fine.Population != exact.Population || fine.Stats.Passes != deficit+1 {
+				t.Errorf("%dx%d, step 1: %d live cells after %d passes; the exact pass %d (deficit %d)", w, h, fine.Population, fine.Stats.Passes, exact.Population, deficit)
+			}
+			res, err := density.MaxOscillator(ctx, w, h, nil)
+			if err != nil || res.Population != exact.Population {
+				t.Errorf("%dx%d: %+v, %v; the exact pass %d", w, h, res, err, exact.Population)
+			}
+			if w != 6 || h != 6 {
+				continue
+			}
+			stop, cancel := context.WithCancel(ctx)
+			var budget int
+			opt := &density.Options{Progress: func(p density.Progress) {
+				if p.Pass == 4 {
+					cancel()
+				} else {
+					budget = p.Budget
+				}
+			}}
+			res, err = density.MaxOscillator(stop, w, h, opt)
+			cancel()
+			if !errors.Is(err, context.Canceled) || res == nil || res.Bound != 2*w*h-budget-1 || res.Bound < exact.Population || res.Population > res.Bound {
+				t.Errorf("%dx%d stopped at pass 4: %+v, %v; want the bound of pass 3 (budget %d), at least %d", w, h, res, err, budget, exact.Population)
+			}
+		}
+	}
+}
+
 // TestMaxOscillatorSAT compares with the SAT path, Bosch's way: the most
 // live cells of a period-2 pattern with one given cell blinking (alive at
 // generation 0, dead at 1), over all cells. 5x5 normally, 6x6 with
