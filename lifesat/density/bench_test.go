@@ -34,17 +34,20 @@ func BenchmarkMaxStillLife(b *testing.B) {
 }
 
 // BenchmarkMaxOscillator proves n x n boxes optimal for period-2
-// oscillators. 9x9 needs more than the default memory budget (its
-// frontier peaks at 29 million states; docs/max-density.md) and gets 8 GB:
-// run it alone,
+// oscillators. 9x9 and 10x10 need more than the default memory budget
+// (their last passes peak at 13 and 77 million states;
+// docs/max-density.md) and get 8 and 20 GB: run each alone,
 //
-//	go test -run '^$' -bench 'MaxOscillator/n=9$' -benchtime 1x ./lifesat/density
+//	go test -run '^$' -bench 'MaxOscillator/n=10$' -benchtime 1x -timeout 1h ./lifesat/density
 func BenchmarkMaxOscillator(b *testing.B) {
-	for _, n := range []int{5, 6, 7, 8, 9} {
+	for _, n := range []int{5, 6, 7, 8, 9, 10} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			var opt *density.Options
-			if n >= 9 {
+			switch n {
+			case 9:
 				opt = &density.Options{Memory: 8 << 30}
+			case 10:
+				opt = &density.Options{Memory: 20 << 30}
 			}
 			var res *density.OscillatorResult
 			for b.Loop() {

@@ -249,6 +249,36 @@ func TestMaxOscillatorBosch(t *testing.T) {
 	}
 }
 
+// TestMaxOscillator10 checks the witness of the 10x10 optimum that
+// docs/max-density.md quotes (data/p2-10x10.rle): a period-2 oscillator
+// of the box, everything outside dead, with 104 live cells over its two
+// generations. That none has more, density.MaxOscillator proved
+// (BenchmarkMaxOscillator/n=10: 10 minutes and 19 GB, too much for a
+// test).
+func TestMaxOscillator10(t *testing.T) {
+	f, err := os.Open("../../data/p2-10x10.rle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pat, err := rle.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0 := pat.Board
+	p0 := g0.Pad(1)
+	p1 := life.Step(p0, rule.Life, life.Dead)
+	if g0.Width() != 10 || g0.Height() != 10 || p1.Equal(p0) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) {
+		t.Fatalf("not a period-2 oscillator of a 10x10 box:\n%v", g0)
+	}
+	if p1.Crop(image.Rect(1, 1, 11, 11)).Population() != p1.Population() {
+		t.Fatalf("generation 1 leaves the box:\n%v", p1)
+	}
+	if n := p0.Population() + p1.Population(); n != 104 {
+		t.Errorf("%d live cells over both generations, want 104", n)
+	}
+}
+
 func TestMaxOscillatorErrors(t *testing.T) {
 	for _, box := range [][2]int{{0, 3}, {3, -1}, {16, 16}, {3, 5000}} {
 		if res, err := density.MaxOscillator(context.Background(), box[0], box[1], nil); !errors.Is(err, density.ErrBox) || res != nil {
