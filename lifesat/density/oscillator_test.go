@@ -227,16 +227,7 @@ func TestMaxOscillatorBosch(t *testing.T) {
 	if !stress() {
 		t.Skip("8x8 takes seconds; set LIFESAT_STRESS=1")
 	}
-	f, err := os.Open("../../data/bosch-figure10.rle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	pat, err := rle.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g0 := pat.Board
+	g0 := readData(t, "bosch-figure10.rle")
 	g1 := life.Step(g0.Pad(1), rule.Life, life.Dead)
 	figure := g0.Population() + g1.Population()
 	res, err := density.MaxOscillator(context.Background(), 8, 8, nil)
@@ -256,16 +247,7 @@ func TestMaxOscillatorBosch(t *testing.T) {
 // (BenchmarkMaxOscillator/n=10: 10 minutes and 19 GB, too much for a
 // test).
 func TestMaxOscillator10(t *testing.T) {
-	f, err := os.Open("../../data/p2-10x10.rle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	pat, err := rle.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g0 := pat.Board
+	g0 := readData(t, "p2-10x10.rle")
 	p0 := g0.Pad(1)
 	p1 := life.Step(p0, rule.Life, life.Dead)
 	if g0.Width() != 10 || g0.Height() != 10 || p1.Equal(p0) || !life.Step(p1, rule.Life, life.Dead).Equal(p0) {
@@ -277,6 +259,21 @@ func TestMaxOscillator10(t *testing.T) {
 	if n := p0.Population() + p1.Population(); n != 104 {
 		t.Errorf("%d live cells over both generations, want 104", n)
 	}
+}
+
+// readData reads the board of an RLE file in data/.
+func readData(t *testing.T, name string) *life.Board {
+	t.Helper()
+	f, err := os.Open("../../data/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pat, err := rle.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pat.Board
 }
 
 func TestMaxOscillatorErrors(t *testing.T) {
