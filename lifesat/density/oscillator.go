@@ -212,9 +212,10 @@ func (p *oscProgram) run(ctx context.Context, last int, want []int, budget uint3
 	var least []uint32 // least[j-1]: the least deficit of the top j rows kept
 	var most uint32    // the largest bound used so far
 	learn := func(j int, least uint32, empty bool) {
-		if int(most) <= int(budget) {
-			least = min(least, budget-most+1)
+		if most > budget {
+			return // every strip could have been dropped, whatever its deficit
 		}
+		least = min(least, budget-most+1)
 		for ; j < len(known); j++ {
 			known[j] = max(known[j], least, known[j-1])
 			if !empty { // else every longer strip was dropped too
