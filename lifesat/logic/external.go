@@ -181,9 +181,9 @@ func (e External) start(f *CNF, p *proofState) (*externalSession, error) {
 	return s, nil
 }
 
-// proves says whether lifesat asks e for proofs in the format: cadical's
+// Proves says whether lifesat asks e for proofs in the format: cadical's
 // DRAT only (nil), or why not.
-func (e External) proves(format ProofFormat) error {
+func (e External) Proves(format ProofFormat) error {
 	switch {
 	case !e.is("cadical"):
 		return fmt.Errorf("%w from the solver %s: lifesat asks cadical alone for a proof", ErrNoProof, e.Path)
@@ -196,7 +196,7 @@ func (e External) proves(format ProofFormat) error {
 // StartProof is Start of a session that writes cadical's DRAT proof of
 // its answer Unsat to w (see External and ProofSession).
 func (e External) StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error) {
-	if err := e.proves(format); err != nil {
+	if err := e.Proves(format); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {

@@ -73,12 +73,23 @@ func (g Gophersat) Start(f *CNF) (Session, error) {
 	return g.StartContext(context.Background(), f)
 }
 
+// Proves returns nil for DRAT and LRAT, the formats gophersat writes.
+func (Gophersat) Proves(format ProofFormat) error {
+	if format != DRAT && format != LRAT {
+		return fmt.Errorf("%w: unknown format %v", ErrNoProof, format)
+	}
+	return nil
+}
+
 // StartProof is StartContext of a session that writes a proof of its
 // answer Unsat to w, DRAT or LRAT (see ProofSession). It keeps a copy of
 // f, the formula the proof is about. Once f is converted it loads it
 // without looking at ctx, as the load writes to w (in LRAT, the facts
 // the parser derives), which must not go on after StartProof returns.
 func (gs Gophersat) StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error) {
+	if err := gs.Proves(format); err != nil {
+		return nil, err
+	}
 	p := newProofState(f, format)
 	g, err := gs.start(ctx, f, p, solver.NewProof(w, format == LRAT, f.NumClauses()))
 	if err != nil {

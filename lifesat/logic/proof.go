@@ -82,9 +82,12 @@ var ErrNoProof = errors.New("logic: no proof")
 // Gini cannot.
 type Prover interface {
 	Solver
+	// Proves returns nil when the solver writes proofs in the format
+	// given, and otherwise why not, an error wrapping ErrNoProof.
+	Proves(format ProofFormat) error
 	// StartProof is Start, or StartContext, of a session that writes the
-	// proof of its answers to w, in the format given. It returns an error
-	// wrapping ErrNoProof when the solver cannot write that format.
+	// proof of its answers to w, in the format given. It returns the
+	// error of Proves when the solver cannot write that format.
 	StartProof(ctx context.Context, f *CNF, format ProofFormat, w io.Writer) (ProofSession, error)
 }
 
@@ -139,10 +142,11 @@ func StartProof(ctx context.Context, s Solver, f *CNF, format ProofFormat, w io.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := CanProve(s, format); err != nil {
-		return nil, err
+	p, ok := s.(Prover)
+	if !ok {
+		return nil, CanProve(s, format)
 	}
-	return s.(Prover).StartProof(ctx, f, format, w)
+	return p.StartProof(ctx, f, format, w)
 }
 
 // CanProve returns nil when s (nil means Gophersat) writes proofs in the
@@ -151,14 +155,8 @@ func StartProof(ctx context.Context, s Solver, f *CNF, format ProofFormat, w io.
 // run checks it before it starts.
 func CanProve(s Solver, format ProofFormat) error {
 	s = OrDefault(s)
-	if format != DRAT && format != LRAT {
-		return fmt.Errorf("%w: unknown format %v", ErrNoProof, format)
-	}
-	switch p := s.(type) {
-	case External:
-		return p.proves(format)
-	case Prover:
-		return nil
+	if p, ok := s.(Prover); ok {
+		return p.Proves(format)
 	}
 	name, _ := Name(s)
 	return fmt.Errorf("%w from the solver %s: it writes none (gophersat and cadical do)", ErrNoProof, name)

@@ -492,6 +492,12 @@ func TestStartProofErrors(t *testing.T) {
 		if cerr := logic.CanProve(c.s, c.format); cerr == nil || cerr.Error() != err.Error() {
 			t.Errorf("CanProve(%T, %v) = %v, want StartProof's error %v", c.s, c.format, cerr, err)
 		}
+		// The backend's own StartProof refuses alike.
+		if p, ok := logic.OrDefault(c.s).(logic.Prover); ok {
+			if _, perr := p.StartProof(context.Background(), f, c.format, &bytes.Buffer{}); !errors.Is(perr, logic.ErrNoProof) {
+				t.Errorf("%T.StartProof(%v) = %v, want ErrNoProof", p, c.format, perr)
+			}
+		}
 	}
 	for _, c := range []struct {
 		s      logic.Solver

@@ -259,11 +259,11 @@ func TestProofsResplit(t *testing.T) {
 func TestProofsPlanRefusals(t *testing.T) {
 	p := lifesat.StillLife(4, 4)
 	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{Solver: logic.Gini{}},
-		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true}); !errors.Is(err, plan.ErrPlan) || !strings.Contains(err.Error(), "gini") {
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true}); !errors.Is(err, plan.ErrPlan) || !errors.Is(err, logic.ErrNoProof) || !strings.Contains(err.Error(), "gini") {
 		t.Errorf("a split with proofs by gini: %v", err)
 	}
 	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{Solver: logic.External{Path: "cadical"}},
-		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true, ProofFormat: logic.LRAT}); !errors.Is(err, plan.ErrPlan) || !strings.Contains(err.Error(), "LRAT") {
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true, ProofFormat: logic.LRAT}); !errors.Is(err, plan.ErrPlan) || !errors.Is(err, logic.ErrNoProof) || !strings.Contains(err.Error(), "no proof in lrat") {
 		t.Errorf("a split with LRAT proofs by cadical: %v", err)
 	}
 	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{ProofDir: "d"}, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}}); !errors.Is(err, plan.ErrPlan) {

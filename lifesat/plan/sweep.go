@@ -269,16 +269,8 @@ func Split(ctx context.Context, p lifesat.Problem, s *lifesat.Settings, opt *Spl
 		return nil, fmt.Errorf("%w: Settings.ProofDir: a split's tasks write their proofs beside their results (SplitOptions.Proofs)", ErrPlan)
 	}
 	if o.Proofs {
-		if _, ok := logic.OrDefault(set.Solver).(logic.Prover); !ok {
-			name, _ := logic.Name(set.Solver)
-			return nil, fmt.Errorf("%w: proofs: the solver %s writes none (gophersat and cadical do)", ErrPlan, name)
-		}
-		if f := o.ProofFormat; f != logic.DRAT && f != logic.LRAT {
-			return nil, fmt.Errorf("%w: proofs: unknown format %v", ErrPlan, f)
-		}
-		if _, ok := logic.OrDefault(set.Solver).(logic.Gophersat); o.ProofFormat == logic.LRAT && !ok {
-			name, _ := logic.Name(set.Solver)
-			return nil, fmt.Errorf("%w: proofs: the solver %s writes no LRAT (gophersat does; DRAT for the others)", ErrPlan, name)
+		if err := logic.CanProve(set.Solver, o.ProofFormat); err != nil {
+			return nil, fmt.Errorf("%w: proofs: %w", ErrPlan, err)
 		}
 	}
 	cubes, st, err := Cut(ctx, p, &set, &o.CutOptions)
