@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,6 +235,25 @@ func TestMaxStillLifeSAT(t *testing.T) {
 				t.Errorf("%dx%d: the proof of optimality: %+v %v", w, h, v, err)
 			}
 		}
+	}
+}
+
+// TestMaxStillLifeSATWalk: the ladder's first four questions go a cell
+// at a time. In 6x6 (a(6) = 18, OEIS A055397) the first question is
+// about 20(w+h)/27 + 6 of waste, rounded down to 12 (21 cells); 21, 20
+// and 19 cells have no still life, so the walk asks 21, 20, 19 and 18,
+// and the board of 18 meets the bound: four calls. (Galloping from the
+// second question, the ladder asked 21, 20, 18, 19.)
+func TestMaxStillLifeSATWalk(t *testing.T) {
+	var asked []int
+	opt := &density.SATOptions{Progress: func(p density.Progress) { asked = append(asked, p.Population) }}
+	res, err := density.MaxStillLifeSAT(context.Background(), 6, 6, opt)
+	if err != nil || !res.Optimal || res.Population != 18 {
+		t.Fatalf("6x6: %+v, %v; want 18 cells, optimal", res, err)
+	}
+	// The last report comes after the last question.
+	if want := []int{21, 20, 19, 18}; res.Stats.Passes != 4 || !slices.Equal(asked[:len(asked)-1], want) {
+		t.Errorf("6x6: asked %v (then the end), want %v", asked, want)
 	}
 }
 

@@ -50,7 +50,8 @@ type SATOptions struct {
 // and the bound of no waste at all, and asks for boards within budgets
 // between the two (always wastes the box can have: 2wh + 2w + 2h minus a
 // multiple of 4), first near the waste of the densest known boards of
-// large boxes, then in steps that double, then halving the gap. A board
+// large boxes, then a cell at a time, then in steps that double, then
+// halving the gap. A board
 // found lowers the top to its waste, an UNSAT answer raises the bottom
 // past the budget, and when they meet the board is optimal: the last
 // UNSAT answer is the proof, written to opt.ProofDir when asked. Each board is re-simulated with life.Step
@@ -97,11 +98,14 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 	}
 	// The first question: about the waste of the densest boards known
 	// for large boxes (n^2/2 + 17n/27 - 2 live cells for n x n, Chu and
-	// Stuckey: some 40n/27 + 8 of waste), a little under it. Loose
-	// budgets make slow questions (the counter is large and the solver
-	// wanders), so the ladder gallops from there, doubling its step,
-	// until it has a board and a proof on either side, then halves.
-	budget := bottom + max(0, 20*(w+h)/27+6-bottom)/4*4
+	// Stuckey: some 40n/27 + 8 of waste), a little under it. For every
+	// n x n from 28 to 69 the optimum is 0 to 3 cells under it, and
+	// questions near the optimum are the slow ones on large boxes
+	// (minutes each at n = 43; looser ones are no faster), so the ladder
+	// walks one cell at a time for its first four questions, which reach
+	// it from there, then gallops, doubling its step, until it has a
+	// board and a proof on either side, then halves.
+	budget := firstWaste(w, h)
 	step, found, proved := 4, false, false
 	for bottom < top {
 		if err := ctx.Err(); err != nil {
@@ -135,10 +139,20 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 		default:
 			budget = bottom + step - 4
 		}
-		step *= 2
+		if res.Stats.Passes >= 3 {
+			step *= 2
+		}
 	}
 	report(top)
 	return finish(nil)
+}
+
+// firstWaste is the ladder's first budget of waste in a w x h box: about
+// 20(w+h)/27 + 6, the least waste not ruled out (2wh + 2w + 2h mod 4)
+// plus a multiple of 4.
+func firstWaste(w, h int) int {
+	bottom := (2*w*h + 2*w + 2*h) % 4
+	return bottom + max(0, 20*(w+h)/27+6-bottom)/4*4
 }
 
 // askWaste asks the solver for a still life of the box within budget: the
