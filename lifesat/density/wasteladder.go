@@ -50,11 +50,11 @@ type SATOptions struct {
 // and the bound of no waste at all, and asks for boards within budgets
 // between the two (always wastes the box can have: 2wh + 2w + 2h minus a
 // multiple of 4), first near the waste of the densest known boards of
-// large boxes, then a cell at a time, then in steps that double, then
-// halving the gap. A board
-// found lowers the top to its waste, an UNSAT answer raises the bottom
-// past the budget, and when they meet the board is optimal: the last
-// UNSAT answer is the proof, written to opt.ProofDir when asked. Each board is re-simulated with life.Step
+// large boxes, then a cell at a time for four questions, then in steps
+// that double, then halving the gap. A board found lowers the top to its
+// waste, an UNSAT answer raises the bottom past the budget, and when they
+// meet the board is optimal: the last UNSAT answer is the proof, written
+// to opt.ProofDir when asked. Each board is re-simulated with life.Step
 // and its waste recomputed by Waste before it counts.
 //
 // Stats.Passes counts the solver calls and Stats.SAT is the time in them
@@ -99,12 +99,13 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 	// The first question: about the waste of the densest boards known
 	// for large boxes (n^2/2 + 17n/27 - 2 live cells for n x n, Chu and
 	// Stuckey: some 40n/27 + 8 of waste), a little under it. For every
-	// n x n from 28 to 69 the optimum is 0 to 3 cells under it, and
-	// questions near the optimum are the slow ones on large boxes
-	// (minutes each at n = 43; looser ones are no faster), so the ladder
-	// walks one cell at a time for its first four questions, which reach
-	// it from there, then gallops, doubling its step, until it has a
-	// board and a proof on either side, then halves.
+	// n x n from 28 to 69 that asks 0 to 3 cells more than the optimum
+	// (TestFirstWaste), and questions near the optimum are the slow ones
+	// on large boxes (minutes each at n = 43; looser ones are no faster),
+	// so the ladder walks one cell at a time for its first four
+	// questions, which reach the optimum from there, then gallops,
+	// doubling its step, until it has a board and a proof on either
+	// side, then halves.
 	budget := firstWaste(w, h)
 	step, found, proved := 4, false, false
 	for bottom < top {
