@@ -113,7 +113,7 @@
 // budget) / 4 live cells. MaxStillLifeSAT asks a solver (gophersat, or
 // cadical through logic.External, far faster) such questions until a
 // board and an UNSAT answer meet, and can keep the clausal proof of the
-// last; CaDiCaL settles every n x n box to n = 48 (and 50, 51, 56) in minutes, and proves
-// OEIS A055397's 2013 values one too many at n = 28, 30, 32, 35 and 38
-// (docs/max-density.md).
+// last. With CaDiCaL it settles n x n boxes past n = 50 in minutes, and
+// proves OEIS A055397's 2013 values one too many at n = 28, 30, 32, 35
+// and 38 (docs/max-density.md has the table, the times and the proofs).
 package density
