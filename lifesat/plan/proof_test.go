@@ -266,6 +266,11 @@ func TestProofsPlanRefusals(t *testing.T) {
 		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true, ProofFormat: logic.LRAT}); !errors.Is(err, plan.ErrPlan) || !errors.Is(err, logic.ErrNoProof) || !strings.Contains(err.Error(), "no proof in lrat") {
 		t.Errorf("a split with LRAT proofs by cadical: %v", err)
 	}
+	// An external solver lifesat asks for no proof (only cadical's).
+	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{Solver: logic.External{Path: "minisat"}},
+		&plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}, Proofs: true}); !errors.Is(err, logic.ErrNoProof) || !strings.Contains(err.Error(), "minisat") {
+		t.Errorf("a split with proofs by minisat: %v", err)
+	}
 	if _, err := plan.Split(context.Background(), p, &lifesat.Settings{ProofDir: "d"}, &plan.SplitOptions{CutOptions: plan.CutOptions{Cubes: 2}}); !errors.Is(err, plan.ErrPlan) {
 		t.Errorf("a split whose settings name a proof folder: %v", err)
 	}
