@@ -20,9 +20,9 @@ func TestFirstWaste(t *testing.T) {
 	for i, a := range published {
 		n := 28 + i
 		first := (2*n*n + 4*n - firstWaste(n, n)) / 4 // live cells asked for
-		for _, a := range []int{a, proved[n]} {
-			if a > 0 && (first < a || first > a+3) {
-				t.Errorf("%dx%d: the first question asks %d live cells, a(n) = %d", n, n, first, a)
+		for _, opt := range []int{a, proved[n]} {
+			if opt > 0 && (first < opt || first > opt+3) {
+				t.Errorf("%dx%d: the first question asks %d live cells, a(n) = %d", n, n, first, opt)
 			}
 		}
 	}
