@@ -51,5 +51,10 @@ type MaxResult struct {
 	// programs of package density prove bounds as they go); 0 when no
 	// bound is known.
 	Bound int
-	Stats Stats
+	// Program names the program that answered when Maximize handed the
+	// problem to the registered SolverFree (package density names its
+	// own: density.ProgramDensity, ProgramRows, ProgramWaste); it is
+	// empty when Maximize's SAT ladder answered.
+	Program string
+	Stats   Stats
 }

@@ -204,7 +204,7 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 	} else if err != nil && res.Bound > 0 {
 		fmt.Fprintf(e.stderr, "lifesat: no pattern found in %v; at most %d live cells proved\n", time.Since(start).Round(time.Millisecond), res.Bound)
 	}
-	if err != nil && ctx.Err() != nil && wideStillLife(p, s) {
+	if err != nil && ctx.Err() != nil && res.Program == density.ProgramWaste {
 		fmt.Fprintf(e.stderr, "lifesat: cadical settles boxes this large far sooner than the embedded solver: lifesat max -size %dx%d -method waste -solver cadical -jobs 2 (docs/max-density.md)\n", p.Width, p.Height)
 	}
 	if err != nil {
@@ -216,15 +216,6 @@ func maxCmd(ctx context.Context, e *env, name string, args []string) (int, error
 		return exitNone, nil
 	}
 	return exitFound, nil
-}
-
-// wideStillLife reports whether Maximize hands p under s to the wastage
-// ladder with the embedded gophersat (density.MaxStillLifeSAT): a plain
-// still life of Life, no solver or encoding named, its shorter side past
-// the row programs' and its box within the wastage CNF's.
-func wideStillLife(p lifesat.Problem, s *lifesat.Settings) bool {
-	return p.Period <= 1 && p.Plain() && s.Solver == nil && s.Encoding == "" && s.Rule.Equivalent(rule.Life) &&
-		min(p.Width, p.Height) > density.MaxWidth && p.Width*p.Height <= density.MaxWasteCNFCells
 }
 
 // maxLine writes the line that follows a max's best board on stderr:

@@ -105,6 +105,7 @@ func maxStillLifeRule(ctx context.Context, w, h int, r rule.Rule, progress func(
 		Population: best,
 		Bound:      best,
 		Optimal:    true,
+		Program:    ProgramRows,
 		Stats:      lifesat.Stats{Solve: time.Since(start)},
 	}, nil
 }

@@ -20,6 +20,18 @@ import (
 
 func init() { lifesat.RegisterSolverFree(solverFree{}) }
 
+// The programs that answer lifesat.Maximize, as its MaxResult.Program
+// names them.
+const (
+	// ProgramDensity is MaxStillLife or MaxOscillator, bounded by the
+	// wastage.
+	ProgramDensity = "the density program"
+	// ProgramRows is MaxStillLifeRule, the row program without bounds.
+	ProgramRows = "the row program"
+	// ProgramWaste is MaxStillLifeSAT with the embedded solver.
+	ProgramWaste = "the wastage ladder"
+)
+
 // solverFree is the package's lifesat.SolverFree.
 type solverFree struct{}
 
@@ -146,13 +158,14 @@ func maxDensity(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*
 		res.Status = logic.Unsat
 		res.Population, res.Bound = 0, 0
 	}
-	return checked(ctx, p, set, res, phases, "the density program", err)
+	return checked(ctx, p, set, res, phases, ProgramDensity, err)
 }
 
-// checked completes res, a density answer to p: with phases (nil: no
-// pattern), its pattern re-checked against p under set.Rule; and
+// checked completes res, program's answer to p: its Program; with phases
+// (nil: no pattern), its pattern re-checked against p under set.Rule; and
 // ctx.Err() in place of err when the run was stopped.
 func checked(ctx context.Context, p lifesat.Problem, set lifesat.Settings, res *lifesat.MaxResult, phases []*life.Board, program string, err error) (*lifesat.MaxResult, error) {
+	res.Program = program
 	if phases != nil {
 		res.Status = logic.Sat
 		res.Pattern = &lifesat.Pattern{Phases: phases}
@@ -188,7 +201,7 @@ func maxWasteLadder(ctx context.Context, p lifesat.Problem, set lifesat.Settings
 	}
 	res := &lifesat.MaxResult{Population: r.Population, Bound: r.Bound, Optimal: r.Optimal,
 		Stats: lifesat.Stats{Solve: time.Since(start), Solves: r.Stats.Passes}}
-	return checked(ctx, p, set, res, []*life.Board{r.Board}, "the wastage ladder", err)
+	return checked(ctx, p, set, res, []*life.Board{r.Board}, ProgramWaste, err)
 }
 
 // boxError wraps lifesat.ErrProblem around an error for a bad box.

@@ -57,6 +57,13 @@ func TestMaximizeDensityOEIS(t *testing.T) {
 		if res.Population != oeisA055397[n-1] {
 			t.Errorf("%dx%d: %d live cells, OEIS A055397 says %d", n, n, res.Population, oeisA055397[n-1])
 		}
+		program := density.ProgramDensity
+		if n < 10 {
+			program = density.ProgramRows
+		}
+		if res.Program != program {
+			t.Errorf("%dx%d: answered by %q, want %q", n, n, res.Program, program)
+		}
 	}
 }
 
@@ -130,6 +137,9 @@ func TestMaximizeDensityOscillator(t *testing.T) {
 		if !want.Optimal || res.Population != want.Population {
 			t.Errorf("%v: density %d live cells, SAT ladder %d (optimal %v)", p, res.Population, want.Population, want.Optimal)
 		}
+		if res.Program != density.ProgramDensity || want.Program != "" {
+			t.Errorf("%v: answered by %q and, with the solver named, %q; want %q and the SAT ladder's \"\"", p, res.Program, want.Program, density.ProgramDensity)
+		}
 	}
 }
 
@@ -188,8 +198,8 @@ func TestMaximizeBeyondRows(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || res == nil || res.Pattern == nil {
 		t.Fatalf("cancelled 40x40: %+v, %v; want the grid of blocks and context.Canceled", res, err)
 	}
-	if res.Population != 13*13*4 || res.Bound != 840 || res.Optimal {
-		t.Errorf("cancelled 40x40: population %d, bound %d, optimal %v; want 676, 840, false", res.Population, res.Bound, res.Optimal)
+	if res.Population != 13*13*4 || res.Bound != 840 || res.Optimal || res.Program != density.ProgramWaste {
+		t.Errorf("cancelled 40x40: population %d, bound %d, optimal %v, by %q; want 676, 840, false, %q", res.Population, res.Bound, res.Optimal, res.Program, density.ProgramWaste)
 	}
 	if err := p.Check(res.Pattern, &lifesat.Settings{AllowEmpty: true}); err != nil {
 		t.Error(err)
