@@ -53,8 +53,9 @@ type MaxResult struct {
 	Bound int
 	// Program names the program that answered when Maximize handed the
 	// problem to the registered SolverFree (package density names its
-	// own: density.ProgramDensity, ProgramRows, ProgramWaste); it is
-	// empty when Maximize's SAT ladder answered.
+	// own: density.ProgramDensity, ProgramRows, ProgramWaste), or that
+	// ran when it was stopped with no answer; it is empty when Maximize's
+	// SAT ladder answered.
 	Program string
 	Stats   Stats
 }

@@ -1,6 +1,11 @@
 package density
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+)
 
 // TestFirstWaste: the SAT ladder's first question is 0 to 3 cells above
 // the optimum for every n x n from 28 to 69, so its walk of four
@@ -25,5 +30,49 @@ func TestFirstWaste(t *testing.T) {
 				t.Errorf("%dx%d: the first question asks %d live cells, a(n) = %d", n, n, first, opt)
 			}
 		}
+	}
+}
+
+// lookCounter is a context whose Err turns to context.Canceled at its
+// stop-th look, and counts the looks.
+type lookCounter struct {
+	context.Context
+	looks, stop int
+}
+
+func (c *lookCounter) Err() error {
+	c.looks++
+	if c.looks >= c.stop {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestWasteCNFStopsWithinARow: the ladder's encoding of a large box looks
+// at its context once a row, so a stopped ladder (the command's -timeout)
+// does not first encode the whole box: stopped at the fifth look, the
+// encoding returns context.Canceled having looked no more, and it has
+// allocated a small part of what the whole 60x60 formula takes (both
+// counted in bytes, not timed).
+func TestWasteCNFStopsWithinARow(t *testing.T) {
+	const n = 60
+	alloc := func(ctx context.Context) (uint64, error) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := wasteCNF(ctx, n, n, firstWaste(n, n))
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc, err
+	}
+	whole, err := alloc(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &lookCounter{Context: context.Background(), stop: 5}
+	part, err := alloc(ctx)
+	if !errors.Is(err, context.Canceled) || ctx.looks != ctx.stop {
+		t.Fatalf("stopped at look %d: error %v after %d looks; want context.Canceled at once", ctx.stop, err, ctx.looks)
+	}
+	if part > whole/4 {
+		t.Errorf("stopped at the fifth of %d rows, the encoding allocated %d bytes, the whole formula %d", n+2, part, whole)
 	}
 }

@@ -233,7 +233,7 @@ func maxRowsOrLadder(ctx context.Context, p lifesat.Problem, set lifesat.Setting
 	if _, ok := ctx.Deadline(); !ok {
 		res, err := maxStillLifeRule(ctx, p.Width, p.Height, set.Rule, rowProgress(p, set))
 		if err != nil && ctx.Err() != nil {
-			return &lifesat.MaxResult{Status: logic.Unknown}, err
+			return &lifesat.MaxResult{Status: logic.Unknown, Program: ProgramRows}, err
 		}
 		return res, err
 	}
@@ -271,7 +271,7 @@ func maxRowsOrLadder(ctx context.Context, p lifesat.Problem, set lifesat.Setting
 					l.res.Optimal = false
 					return l.res, r.err
 				}
-				return &lifesat.MaxResult{Status: logic.Unknown}, r.err
+				return &lifesat.MaxResult{Status: logic.Unknown, Program: ProgramRows}, r.err
 			}
 			return r.res, r.err
 		case out := <-ladderDone:

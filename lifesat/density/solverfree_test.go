@@ -205,3 +205,28 @@ func TestMaximizeBeyondRows(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMaximizeRowsStopped: the row program stopped before it has an
+// answer (here cancelled at once, with and without a deadline, which
+// runs the SAT ladder beside it) returns no pattern, no bound, and names
+// itself as the program that ran.
+func TestMaximizeRowsStopped(t *testing.T) {
+	r, err := rule.Parse("B36/S23") // HighLife: the row program, not the density program's Life
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, deadline := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if deadline {
+			ctx, cancel = context.WithDeadline(context.Background(), time.Now())
+		}
+		cancel()
+		res, err := lifesat.Maximize(ctx, lifesat.StillLife(12, 12), &lifesat.Settings{Rule: r})
+		if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) || res == nil {
+			t.Fatalf("deadline %v: %+v, %v; want a result and %v", deadline, res, err, ctx.Err())
+		}
+		if res.Pattern != nil || res.Optimal || res.Program != density.ProgramRows {
+			t.Errorf("deadline %v: pattern %v, optimal %v, by %q; want none, false, %q", deadline, res.Pattern != nil, res.Optimal, res.Program, density.ProgramRows)
+		}
+	}
+}

@@ -9,6 +9,7 @@ package density
 // about a minute (docs/max-density.md).
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/lifesat/lifesat/lifesat/life"
@@ -43,6 +44,13 @@ const MaxWasteCounter = 1 << 25
 // formula is unsatisfiable exactly when every still life of the box has
 // more waste, that is fewer than (2wh + 2w + 2h - budget) / 4 live cells.
 func WasteCNF(w, h, budget int) (*logic.CNF, error) {
+	return wasteCNF(context.Background(), w, h, budget)
+}
+
+// wasteCNF is WasteCNF, stopped with ctx.Err() when ctx ends: it looks
+// once a row of the box and its ring, so that a stopped ladder does not
+// finish encoding a large box first.
+func wasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
 	switch {
 	case w < 1 || h < 1:
 		return nil, fmt.Errorf("density: the box %dx%d: want at least one cell each way", w, h)
@@ -65,6 +73,9 @@ func WasteCNF(w, h, budget int) (*logic.CNF, error) {
 	var lits [9]logic.Lit
 	var free []int
 	for y := -1; y <= h; y++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for x := -1; x <= w; x++ {
 			free = free[:0]
 			for i := range 9 {
