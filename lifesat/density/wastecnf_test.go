@@ -365,3 +365,25 @@ func TestMaxStillLifeSATStoppedProof(t *testing.T) {
 		t.Errorf("gini with a proof directory: %+v, %v, asked: %v; want ErrNoProof before any question", res, err, called)
 	}
 }
+
+// TestStillLife60 checks the witness of the 60x60 optimum that
+// docs/max-density.md quotes (data/still-60x60.rle, from cadical on
+// WasteCNF at 1835 cells): a still life of the box, everything outside
+// dead, of 1835 live cells, the value of Johnston and Greene's table (as
+// quoted on codegolf.stackexchange.com/questions/245570), whose waste is
+// the 2wh + 2w + 2h - 4 x 1835 = 100 of doc.go's identity. That none has
+// 1836 is the DRAT proof the docs' command writes and checks (minutes,
+// too much for a test).
+func TestStillLife60(t *testing.T) {
+	b := readData(t, "still-60x60.rle")
+	p := b.Pad(1)
+	if b.Width() != 60 || b.Height() != 60 || !life.Step(p, rule.Life, life.Dead).Equal(p) {
+		t.Fatalf("not a still life of a 60x60 box:\n%v", b)
+	}
+	if n := b.Population(); n != 1835 {
+		t.Errorf("%d live cells, want 1835", n)
+	}
+	if w, err := density.Waste(b); err != nil || w != 2*60*60+4*60-4*1835 {
+		t.Errorf("waste %d (%v), want %d", w, err, 2*60*60+4*60-4*1835)
+	}
+}
