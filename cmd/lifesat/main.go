@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -61,10 +62,14 @@ func mainCode(args []string) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, stopSignals...)
 	defer signal.Stop(sigs)
+	var ended exitAfter // run's exit status, once it has returned
 	stop := func(why string) {
 		procgroup.KillDescendants()
-		fmt.Fprintln(os.Stderr, "lifesat:", why)
-		os.Exit(exitStopped)
+		code, words := ended.lastWords(why)
+		if words != "" {
+			fmt.Fprintln(os.Stderr, words)
+		}
+		os.Exit(code)
 	}
 	go func() {
 		<-sigs
@@ -84,7 +89,28 @@ func mainCode(args []string) int {
 			time.AfterFunc(d+timeoutGrace, func() { stop("stopped by -timeout before an answer") })
 		},
 	}
-	return run(ctx, e, args)
+	code := run(ctx, e, args)
+	ended.set(code)
+	return code
+}
+
+// exitAfter is the exit status of a command that has returned (and is
+// removing a stopped solver's files, which can outlast a limit's grace
+// on large proofs), or nothing before then.
+type exitAfter struct{ code atomic.Int32 } // the status + 1; 0 before
+
+func (a *exitAfter) set(code int) { a.code.Store(int32(code) + 1) }
+
+// lastWords is what a limit (-timeout's, or a second signal's) ends the
+// process with when it comes, why being the reason it names: before the
+// command has returned, exit status 3 and the line "lifesat: why"; after,
+// the command's own status and no line, since its answer, or its
+// error, is already out.
+func (a *exitAfter) lastWords(why string) (int, string) {
+	if c := a.code.Load(); c > 0 {
+		return int(c - 1), ""
+	}
+	return exitStopped, "lifesat: " + why
 }
 
 // An env is what a command runs in: its standard streams, what they are,

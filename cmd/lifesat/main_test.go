@@ -204,6 +204,25 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestLastWords: a limit that ends the process before the command has
+// returned says so, with exit status 3; one that comes after (as the
+// command removes a stopped solver's large proof) keeps the command's
+// status and adds no line to the answer already written (a 65x65 max
+// stopped by -timeout 25m printed its best board, then "stopped by
+// -timeout before an answer").
+func TestLastWords(t *testing.T) {
+	var a exitAfter
+	if code, words := a.lastWords("stopped by -timeout before an answer"); code != exitStopped || words != "lifesat: stopped by -timeout before an answer" {
+		t.Errorf("before the command returned: %d %q", code, words)
+	}
+	for _, c := range []int{exitFound, exitNone, exitUsage, exitStopped} {
+		a.set(c)
+		if code, words := a.lastWords("stopped by -timeout before an answer"); code != c || words != "" {
+			t.Errorf("after it returned %d: %d %q, want %d and no line", c, code, words, c)
+		}
+	}
+}
+
 func TestStep(t *testing.T) {
 	glider := "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"
 	code, out, errs := lifesatCmd(t, glider, "step", "-n", "4", "-format", "cells")
