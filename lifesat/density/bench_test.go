@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lifesat/lifesat/lifesat/density"
+	"github.com/lifesat/lifesat/lifesat/logic"
 )
 
 // BenchmarkMaxStillLife proves n x n boxes optimal. The strip tables are
@@ -59,6 +60,28 @@ func BenchmarkMaxOscillator(b *testing.B) {
 			}
 			b.ReportMetric(float64(res.Population), "cells")
 			b.ReportMetric(float64(res.Stats.States), "states")
+		})
+	}
+}
+
+// BenchmarkWasteCNF builds the wastage CNF of n x n boxes at the waste of
+// their densest known boards (about 40n/27 + 8, as the ladder's first
+// question asks), the formula MaxStillLifeSAT builds for each question:
+//
+//	go test -run '^$' -bench WasteCNF -benchmem ./lifesat/density
+func BenchmarkWasteCNF(b *testing.B) {
+	for _, n := range []int{16, 33, 60} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			budget := (2*n*n+4*n)%4 + (40*n/27+8)/4*4
+			var f *logic.CNF
+			for b.Loop() {
+				var err error
+				if f, err = density.WasteCNF(n, n, budget); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(f.NumClauses()), "clauses")
+			b.ReportMetric(float64(f.NumLits()), "lits")
 		})
 	}
 }

@@ -63,6 +63,13 @@ func wasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
 	c.Comment("lifesat: the still lifes of a %dx%d box of B3/S23, everything outside dead, with waste at most %d", w, h, budget)
 	c.Comment("(at least %d live cells); cell (x, y) is variable y*%d + x + 1", (2*w*h+2*w+2*h-budget+3)/4, w)
 	c.NewVars(w * h)
+	// Room for every clause at once (a formula of 60x60 grew its
+	// slices a dozen times over): each cell of the box and its ring has
+	// at most one clause of at most 10 literals for each of its 512
+	// neighbourhoods, and the counter about 2 per waste literal and unit
+	// of budget (below).
+	ring := (w + 2) * (h + 2)
+	c.Grow(ring*512, ring*512*10)
 	cell := func(x, y int) logic.Lit {
 		if x < 0 || x >= w || y < 0 || y >= h {
 			return 0
@@ -122,6 +129,9 @@ func wasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
 	if n := len(waste) - 1; budget < n && n*budget > MaxWasteCounter {
 		return nil, fmt.Errorf("density: waste budget %d over the %dx%d box's %d waste literals needs a counter of %d variables, more than the %d the wastage CNF takes: ask for more live cells",
 			budget, w, h, len(waste), n*budget, MaxWasteCounter)
+	}
+	if n := len(waste); budget < n {
+		c.Grow(2*n*budget+n, 3*(2*n*budget+n))
 	}
 	logic.AddAtMostSeq(c, waste, budget)
 	return c, nil

@@ -257,6 +257,48 @@ func TestMaxStillLifeSATWalk(t *testing.T) {
 	}
 }
 
+// TestMaxStillLifeSATMinPop: with MinPop the first question is MinPop's.
+// In 7x7 (a(7) = 28, OEIS A055397; the grid of blocks has 16 cells, the
+// bound of no waste 31): at least 28 asks 28, then 29, and proves 28
+// optimal; at least 29 asks once, UNSAT, and ends with the bound 28 and
+// its checked proof; at least 32 asks nothing; at least 10 (below the
+// blocks) is the plain ladder.
+func TestMaxStillLifeSATMinPop(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		minPop     int
+		asked      []int
+		pop, bound int
+	}{
+		{28, []int{28, 29}, 28, 28},
+		{29, []int{29}, 16, 28},
+		{32, []int{}, 16, 31},
+		{10, nil, 28, 28},
+	} {
+		var asked []int
+		opt := &density.SATOptions{MinPop: c.minPop, ProofDir: t.TempDir()}
+		opt.Progress = func(p density.Progress) {
+			if p.Pass > len(asked) {
+				asked = append(asked, p.Population)
+			}
+		}
+		res, err := density.MaxStillLifeSAT(ctx, 7, 7, opt)
+		if err != nil {
+			t.Fatalf("MinPop %d: %v", c.minPop, err)
+		}
+		checkBestSoFar(t, 7, 7, res)
+		if res.Population != c.pop || res.Bound != c.bound || res.Stats.Passes != len(asked) ||
+			c.asked != nil && !slices.Equal(asked, c.asked) {
+			t.Errorf("MinPop %d: %d cells, bound %d, asked %v; want %d, %d, %v", c.minPop, res.Population, res.Bound, asked, c.pop, c.bound, c.asked)
+		}
+		if res.Stats.Unsat > 0 {
+			if _, v, err := drat.CheckDir(ctx, opt.ProofDir, nil); err != nil || !v.Verified {
+				t.Errorf("MinPop %d: the proof of bound %d: %+v %v", c.minPop, res.Bound, v, err)
+			}
+		}
+	}
+}
+
 // TestMaxStillLifeSATStopped: cancelled before it starts, the ladder
 // returns the grid of blocks and the bound of no waste, with ctx.Err();
 // bad boxes are errors.

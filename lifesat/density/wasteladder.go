@@ -38,6 +38,14 @@ type SATOptions struct {
 	// processors and memory. An UNSAT answer counts from either when no
 	// proof is asked; with ProofDir, only Solver's (which writes it).
 	Race bool
+	// MinPop, when above the population of the grid of blocks the
+	// ladder starts from, asks for still lifes of at least MinPop live
+	// cells: the first question is for one of exactly that many or more.
+	// Answered UNSAT (its proof written to ProofDir when asked), the
+	// search ends there, its Bound MinPop - 1 proving that none exists;
+	// answered with a board, the ladder goes on above it. A MinPop above
+	// the bound of no waste at all ends the search before any question.
+	MinPop int
 	// Progress, when set, is called before each solver call (Phase
 	// PhaseSAT, Pass the call's number from 1, Budget and Population the
 	// question, Best and Bound the interval so far) and after the last.
@@ -55,7 +63,9 @@ type SATOptions struct {
 // waste, an UNSAT answer raises the bottom past the budget, and when they
 // meet the board is optimal: the last UNSAT answer is the proof, written
 // to opt.ProofDir when asked. Each board is re-simulated with life.Step
-// and its waste recomputed by Waste before it counts.
+// and its waste recomputed by Waste before it counts. With opt.MinPop the
+// first question is for that many cells, and an UNSAT answer to it ends
+// the search (SATOptions).
 //
 // Stats.Passes counts the solver calls and Stats.SAT is the time in them
 // (building the formulas included). On cancellation (ctx is checked
@@ -107,6 +117,12 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 	// doubling its step, until it has a board and a proof on either
 	// side, then halves.
 	budget := firstWaste(w, h)
+	floor := opt.MinPop > best.Population() // the first question is MinPop's
+	if floor {
+		if budget = total - 4*opt.MinPop; budget < bottom {
+			return finish(nil) // more than the identity allows
+		}
+	}
 	step, found, proved := 4, false, false
 	for bottom < top {
 		if err := ctx.Err(); err != nil {
@@ -124,6 +140,9 @@ func MaxStillLifeSAT(ctx context.Context, w, h int, opt *SATOptions) (*Result, e
 		if b == nil {
 			bottom, proved = budget+4, true
 			res.Stats.Unsat++
+			if floor && !found {
+				break // none of MinPop cells: Bound says so
+			}
 		} else {
 			waste, err := Waste(b)
 			padded := b.Pad(1)
