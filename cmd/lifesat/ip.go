@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -43,6 +44,8 @@ func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	ctx, cancel := e.withTimeout(ctx, f.timeout)
+	defer cancel()
 	if m == nil {
 		return f.writeWaste(ctx)
 	}
@@ -50,8 +53,6 @@ func cnfMaxCmd(ctx context.Context, e *env, args []string) (int, error) {
 	if f.format == "opb" {
 		write = m.WriteOPB
 	}
-	ctx, cancel := e.withTimeout(ctx, f.timeout)
-	defer cancel()
 	if err := write(&ctxWriter{ctx: ctx, w: e.stdout}); err != nil {
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
@@ -125,8 +126,11 @@ func (f *ipFlags) parse(args []string) (*ip.Model, error) {
 func (f *ipFlags) writeWaste(ctx context.Context) (int, error) {
 	w, h := f.w, f.h
 	budget := max(0, 2*w*h+2*w+2*h-4*f.minPop)
-	c, err := density.WasteCNF(w, h, budget)
+	c, err := density.WasteCNF(ctx, w, h, budget)
 	if err != nil {
+		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+			return 0, err
+		}
 		return 0, usageError{err}
 	}
 	if err := c.WriteDIMACS(&ctxWriter{ctx: ctx, w: f.e.stdout}); err != nil {

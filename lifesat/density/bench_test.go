@@ -76,7 +76,7 @@ func BenchmarkWasteCNF(b *testing.B) {
 			var f *logic.CNF
 			for b.Loop() {
 				var err error
-				if f, err = density.WasteCNF(n, n, budget); err != nil {
+				if f, err = density.WasteCNF(context.Background(), n, n, budget); err != nil {
 					b.Fatal(err)
 				}
 			}

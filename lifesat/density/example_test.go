@@ -85,7 +85,7 @@ func ExampleMaxOscillator() {
 // ship) and WasteCNF(3, 3, 5) has none: no 3x3 still life has 7 cells.
 func ExampleWasteCNF() {
 	for _, budget := range []int{6, 5} {
-		f, err := density.WasteCNF(3, 3, budget)
+		f, err := density.WasteCNF(context.Background(), 3, 3, budget)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -55,7 +55,7 @@ func (c *lookCounter) Err() error {
 func TestWasteCNFStopsWithinARow(t *testing.T) {
 	const n = 60
 	ctx := &lookCounter{Context: context.Background(), stop: 5}
-	f, err := wasteCNF(ctx, n, n, firstWaste(n, n))
+	f, err := WasteCNF(ctx, n, n, firstWaste(n, n))
 	if !errors.Is(err, context.Canceled) || f != nil || ctx.looks != ctx.stop {
 		t.Fatalf("stopped at look %d: error %v after %d looks; want context.Canceled at once", ctx.stop, err, ctx.looks)
 	}

@@ -43,14 +43,10 @@ const MaxWasteCounter = 1 << 25
 // at most budget, and every such still life extends to a model: the
 // formula is unsatisfiable exactly when every still life of the box has
 // more waste, that is fewer than (2wh + 2w + 2h - budget) / 4 live cells.
-func WasteCNF(w, h, budget int) (*logic.CNF, error) {
-	return wasteCNF(context.Background(), w, h, budget)
-}
-
-// wasteCNF is WasteCNF, stopped with ctx.Err() when ctx ends: it looks
-// once a row of the box and its ring, so that a stopped ladder does not
-// finish encoding a large box first.
-func wasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
+//
+// ctx is checked once a row of the box and its ring (a 100x100 box takes
+// seconds); when it ends, WasteCNF returns ctx.Err() and no formula.
+func WasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
 	switch {
 	case w < 1 || h < 1:
 		return nil, fmt.Errorf("density: the box %dx%d: want at least one cell each way", w, h)
@@ -138,7 +134,7 @@ func wasteCNF(ctx context.Context, w, h, budget int) (*logic.CNF, error) {
 }
 
 // WasteCNFBoard reads the board of a w x h box from a model of
-// WasteCNF(w, h, budget), indexed by variable (model[v] for variable v).
+// WasteCNF(ctx, w, h, budget), indexed by variable (model[v] for variable v).
 func WasteCNFBoard(w, h int, model []bool) *life.Board {
 	b := life.NewBoard(w, h)
 	for y := range h {

@@ -49,7 +49,7 @@ func TestWasteCNFCount(t *testing.T) {
 					want += n
 				}
 			}
-			f, err := density.WasteCNF(w, h, budget)
+			f, err := density.WasteCNF(context.Background(), w, h, budget)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestWasteCNFOptimum(t *testing.T) {
 		}
 		least := 2*w*h + 2*w + 2*h - 4*opt.Population
 		for _, budget := range []int{least, least - 1} {
-			f, err := density.WasteCNF(w, h, budget)
+			f, err := density.WasteCNF(context.Background(), w, h, budget)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestWasteCNFOptimum(t *testing.T) {
 
 func TestWasteCNFErrors(t *testing.T) {
 	for _, c := range [][3]int{{0, 3, 1}, {3, -1, 1}, {101, 100, 10}, {3, 3, -1}} {
-		if _, err := density.WasteCNF(c[0], c[1], c[2]); err == nil {
+		if _, err := density.WasteCNF(context.Background(), c[0], c[1], c[2]); err == nil {
 			t.Errorf("WasteCNF(%d, %d, %d): no error", c[0], c[1], c[2])
 		}
 	}
@@ -140,7 +140,7 @@ func TestWasteCNFCertified(t *testing.T) {
 		n := c.n
 		total := 2*n*n + 4*n
 		// A board of published-1 cells.
-		f, err := density.WasteCNF(n, n, total-4*(c.published-1))
+		f, err := density.WasteCNF(context.Background(), n, n, total-4*(c.published-1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func TestWasteCNFCertified(t *testing.T) {
 			t.Fatalf("%dx%d: cadical's model is not a still life of %d cells:\n%v", n, n, c.published-1, b)
 		}
 		// None of published cells, with a checked proof.
-		f, err = density.WasteCNF(n, n, total-4*c.published)
+		f, err = density.WasteCNF(context.Background(), n, n, total-4*c.published)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,11 +325,11 @@ func TestMaxStillLifeSATStopped(t *testing.T) {
 func TestWasteCNFCounterLimit(t *testing.T) {
 	const n = 60
 	total := 2*n*n + 4*n
-	if _, err := density.WasteCNF(n, n, 5240); err == nil || !strings.Contains(err.Error(), "ask for more live cells") {
+	if _, err := density.WasteCNF(context.Background(), n, n, 5240); err == nil || !strings.Contains(err.Error(), "ask for more live cells") {
 		t.Errorf("60x60, budget 5240: %v, want the counter refused", err)
 	}
 	for _, budget := range []int{100, total} {
-		if _, err := density.WasteCNF(n, n, budget); err != nil {
+		if _, err := density.WasteCNF(context.Background(), n, n, budget); err != nil {
 			t.Errorf("60x60, budget %d: %v", budget, err)
 		}
 	}

@@ -179,7 +179,7 @@ func firstWaste(w, h int) int {
 // board, or nil when there is none (with the proof written when asked).
 // With opt.Race it races the solver's two configurations (SATOptions).
 func askWaste(ctx context.Context, w, h, budget int, opt *SATOptions) (*life.Board, error) {
-	f, err := wasteCNF(ctx, w, h, budget)
+	f, err := WasteCNF(ctx, w, h, budget)
 	if err != nil {
 		return nil, err
 	}
