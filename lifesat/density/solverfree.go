@@ -230,10 +230,12 @@ func rowProgress(p lifesat.Problem, set lifesat.Settings) func(row, rows, states
 // the ladder's best pattern comes back, not proved optimal, with
 // ctx.Err(); if the ladder proves its optimum first, that is the answer.
 func maxRowsOrLadder(ctx context.Context, p lifesat.Problem, set lifesat.Settings) (*lifesat.MaxResult, error) {
+	// stopped is the answer of a row program stopped with no pattern.
+	stopped := &lifesat.MaxResult{Status: logic.Unknown, Program: ProgramRows}
 	if _, ok := ctx.Deadline(); !ok {
 		res, err := maxStillLifeRule(ctx, p.Width, p.Height, set.Rule, rowProgress(p, set))
 		if err != nil && ctx.Err() != nil {
-			return &lifesat.MaxResult{Status: logic.Unknown, Program: ProgramRows}, err
+			return stopped, err
 		}
 		return res, err
 	}
@@ -271,7 +273,7 @@ func maxRowsOrLadder(ctx context.Context, p lifesat.Problem, set lifesat.Setting
 					l.res.Optimal = false
 					return l.res, r.err
 				}
-				return &lifesat.MaxResult{Status: logic.Unknown, Program: ProgramRows}, r.err
+				return stopped, r.err
 			}
 			return r.res, r.err
 		case out := <-ladderDone:
