@@ -32,6 +32,9 @@ func BenchmarkTables(b *testing.B) {
 	b.Run("2c5-w11-odd", func(b *testing.B) {
 		benchNone(b, grow.Problem{Period: 5, Shift: 2, Width: 11, Sym: grow.Odd}, grow.Settings{Lookahead: -1})
 	})
+	b.Run("c10-w8-even", func(b *testing.B) { // the copperhead's speed, two columns short
+		benchNone(b, grow.Problem{Period: 10, Shift: 1, Width: 8, Sym: grow.Even}, grow.Settings{Lookahead: -1})
+	})
 }
 
 // BenchmarkDepthFirst: searches that end with none, depth first on the
@@ -47,5 +50,8 @@ func BenchmarkDepthFirst(b *testing.B) {
 	})
 	b.Run("2c5-w7-len7", func(b *testing.B) {
 		benchNone(b, grow.Problem{Period: 5, Shift: 2, Width: 7, MaxLength: 7}, grow.Settings{DepthFirst: true, Lookahead: -1})
+	})
+	b.Run("c10-w8-even", func(b *testing.B) {
+		benchNone(b, grow.Problem{Period: 10, Shift: 1, Width: 8, Sym: grow.Even}, grow.Settings{DepthFirst: true, Lookahead: -1})
 	})
 }

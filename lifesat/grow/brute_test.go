@@ -153,9 +153,13 @@ func TestBrute(t *testing.T) {
 					h = bits / c.W
 				}
 				want, ship := bruteShip(t, r, sp.P, sp.K, c.W, h, span, c.sym)
-				for _, set := range []Settings{{Lookahead: -1}, {Lookahead: 2 * sp.P}, {Lookahead: -1, DepthFirst: true}, {Lookahead: 2 * sp.P, DepthFirst: true}} {
+				for i, set := range []Settings{{Lookahead: -1}, {Lookahead: 2 * sp.P}, {Lookahead: -1, DepthFirst: true}, {Lookahead: 2 * sp.P, DepthFirst: true}, {Lookahead: -1}} {
 					look := set.Lookahead
+					if i == 4 { // the tables again, every partial probed
+						probeLevel = 0
+					}
 					res, err := Search(context.Background(), p, &set)
+					probeLevel = 4096
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}

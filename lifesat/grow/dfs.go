@@ -25,9 +25,10 @@ import (
 type dfs struct {
 	*searcher
 	rs     *rowSolver
+	memo   *rowMemo // the rows' lists by triple, in a narrow strip (nil in a wide one)
 	path   []uint32 // the rows of the path by index, free bits
 	full   []uint32 // the same rows, every column
-	seen   map[key]int32
+	seen   *states
 	limit  int  // rows of the pass
 	cut    bool // some partial reached the limit in this pass
 	mirror bool // keys are taken up to mirroring
@@ -42,12 +43,15 @@ type dfs struct {
 	resuming  bool
 	shipRows  [][]uint32
 	nexts     []int32    // nexts[v] is g.next(v), as far as asked
+	prevs     [][]int32  // prevs[v]: the rows w > v with next(w) = v
 	cands     [][]uint32 // cands[v]: the candidates for row v of the path
 	// asymAt[v]: some row 0..v of the path is not its own mirror image
 	// (with mirror; see canonical).
-	asymAt  []bool
-	tri     triangleBufs // the triangle lookahead's lists (triangle.go)
-	partRow int          // the row that decides a partial's part (Settings.Parts), or -1
+	asymAt   []bool
+	tri      triangleBufs // the triangle lookahead's lists (triangle.go)
+	partRow  int          // the row that decides a partial's part (Settings.Parts), or -1
+	probing  bool         // a probe of the breadth-first search (probe.go)
+	probeEnd int64        // the calls at which the probe stops
 }
 
 // partOf is the part, of parts, of a depth-first search's partials
@@ -75,6 +79,22 @@ func (d *dfs) next(v int) int {
 	return int(d.nexts[v])
 }
 
+// completes is the rows w whose constraint row v completes (next(w) =
+// v), from a table: they lie in v+1..v+P.
+func (d *dfs) completes(v int) []int32 {
+	for len(d.prevs) <= v {
+		u := len(d.prevs)
+		var ws []int32
+		for w := u + 1; w <= u+d.g.P; w++ {
+			if d.next(w) == u {
+				ws = append(ws, int32(w))
+			}
+		}
+		d.prevs = append(d.prevs, ws)
+	}
+	return d.prevs[v]
+}
+
 // afterCall, when not nil, is called with the count of partials looked
 // at, and the context is then checked at every one: the tests stop a
 // search at a given place.
@@ -85,9 +105,10 @@ func (s *searcher) runDFS() (Result, error) {
 	P := s.g.P
 	r := s.p.rule()
 	d := &dfs{
-		searcher: s, rs: newRowSolver(s.g, s.tbl), seen: map[key]int32{},
+		searcher: s, rs: newRowSolver(s.g, s.tbl), seen: newStates(s.set.MaxNodes),
 		mirror: s.g.sym == Asym && r.Invariant(-1, 0, 0, 1), state: make([]uint32, 2*P), partRow: -1,
 	}
+	d.memo = newRowMemo(s.g, d.rs)
 	if s.set.Parts > 1 {
 		d.partRow = 2*P - 1
 	}
@@ -109,7 +130,7 @@ func (s *searcher) runDFS() (Result, error) {
 		if !d.resuming {
 			d.cut = false
 		}
-		clear(d.seen)
+		d.seen.reset()
 		s.progress(d.limit, 0, 0)
 		if !d.resuming {
 			if err := d.store(0); err != nil {
@@ -145,6 +166,14 @@ func (d *dfs) at(i int) uint32 {
 		return 0
 	}
 	return d.full[i]
+}
+
+// free is the row of index i on the path, its free bits (dead before 0).
+func (d *dfs) free(i int) uint32 {
+	if i < 0 {
+		return 0
+	}
+	return d.path[i]
 }
 
 // reflect is a row of free bits mirrored across the strip (asymmetric).
@@ -183,17 +212,15 @@ func less(a, b key) bool {
 // was asked when its next was chosen, with the same rows.
 func (d *dfs) ahead(v int) bool {
 	P := d.g.P
-	for w := v + 1; w <= v+P; w++ {
-		nx := d.next(w)
-		if nx != v {
-			continue
-		}
-		a, b, c := d.at(w-2*P), d.at(w-P), d.at(nx)
+	rl := rowLister{d.rs, d.memo}
+	for _, w := range d.completes(v) {
+		w := int(w)
+		a, b, c := d.free(w-2*P), d.free(w-P), d.free(v)
 		if d.maxIx >= 0 && w >= d.maxIx {
-			if !d.rs.allowsDead(a, b, c) {
+			if !rl.allowsDead(a, b, c) { // past the bound the row is dead
 				return false
 			}
-		} else if !d.rs.exists(a, b, c) {
+		} else if !rl.exists(a, b, c) {
 			return false
 		}
 	}
@@ -232,17 +259,26 @@ func (d *dfs) grow(v int, live bool) bool {
 		d.stats.Depth = v
 		d.best = append(d.best[:0], d.path[:v]...)
 	}
-	if v >= d.limit {
+	if v >= d.limit || d.probing && d.calls >= d.probeEnd {
 		d.cut = true
-		return false
+		return d.probing // a probe needs one partial that gets this far (or stops, not knowing)
 	}
-	a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.next(v))
 	var cands []uint32
-	if d.maxIx >= 0 && v >= d.maxIx {
-		if d.rs.allowsDead(a, b, c) {
+	switch {
+	case d.memo != nil:
+		cands = d.memo.list(d.free(v-2*P), d.free(v-P), d.free(d.next(v)))
+		if d.maxIx >= 0 && v >= d.maxIx {
+			cands = cands[:min(len(cands), 1)] // the dead row, first when allowed
+			if len(cands) == 1 && cands[0] != 0 {
+				cands = nil
+			}
+		}
+	case d.maxIx >= 0 && v >= d.maxIx:
+		if d.rs.allowsDead(d.at(v-2*P), d.at(v-P), d.at(d.next(v))) {
 			cands = []uint32{0}
 		}
-	} else {
+	default:
+		a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.next(v))
 		for len(d.cands) <= v {
 			d.cands = append(d.cands, nil)
 		}
@@ -273,6 +309,10 @@ func (d *dfs) grow(v int, live bool) bool {
 		d.path[v], d.full[v] = r, d.g.expand(r)
 		if live && r == 0 && d.deadSince(v-2*P+1, v) {
 			// closed: the last 2P rows are dead
+			if d.probing {
+				d.cut = true // the partial probed closes: the search proper keeps it
+				return true
+			}
 			if err := d.ship(append([]uint32(nil), d.path[:v]...)); err != nil {
 				d.err = err
 				return true
@@ -295,19 +335,14 @@ func (d *dfs) grow(v int, live bool) bool {
 		// every pass searches the tree again (c/5 odd 13 wide: 36 s
 		// against 61 s of CPU); under a length it cost more than it saved
 		// (c/4, 9 wide, 12 long: 6.8 s against 6.2 s).
-		if d.maxIx < 0 && d.g.triangleFits(v, d.maxIx) && !d.tri.triangle(d.rs, v, d.at) {
+		if d.maxIx < 0 && d.g.triangleFits(v, d.maxIx) && !d.tri.triangle(rowLister{d.rs, d.memo}, v, d.free) {
 			continue
 		}
 		if !d.set.Repeats {
-			k := d.stateKey(v)
-			if at, dup := d.seen[k]; dup && int(at) <= v {
+			if d.seen.met(d.stateKey(v), v) {
 				d.stats.Repeats++
 				continue
 			}
-			if len(d.seen) >= d.set.MaxNodes {
-				clear(d.seen) // the budget: forget, and search some states again
-			}
-			d.seen[k] = int32(v)
 		}
 		if d.set.Lookahead > 0 && v+1 < d.limit {
 			ok, err := d.extends(d.tail(v), v+1)

@@ -50,6 +50,12 @@
 //     spatial rows of three phases, must fit together with a sixth after
 //     them, rows the search in order meets only 2P-3K rows later;
 //   - a partial whose state an earlier partial had is dropped;
+//   - in a narrow strip (7 free columns at most), where the rows' lists
+//     come from a memo of every triple of rows (gfind's and zfind's
+//     table), a depth of more than a few thousand partials is probed as
+//     qfind probes its queue: a new partial stays only if a depth-first
+//     search from it reaches 2P rows further or closes (a bounded probe
+//     that stops early keeps it);
 //   - with Settings.Lookahead > 0 (by default the tables alone decide),
 //     an incremental SAT solver (logic.Session: one formula, the rule's
 //     constraints on a window of 2P known rows and Settings.Lookahead
@@ -81,7 +87,9 @@
 // no greater are not grown again in a pass (in an asymmetric search
 // under a left-right symmetric rule, a state and its mirror image are
 // one), and a path must come before its mirror image; the table of them
-// is forgotten when it holds MaxNodes. Without MaxLength the triangle
+// is a fixed array of 2^16 slots (at most MaxNodes), a state pushing out
+// the one in its slot, so a state may be grown again but none is skipped
+// unmet. Without MaxLength the triangle
 // lookahead prunes the path as well. With
 // Lookahead > 0 the solver checks every partial as well; Lookahead -1
 // searches on the tables alone, the fastest per partial. Its checkpoint

@@ -215,7 +215,7 @@ func FuzzCheckpoint(f *testing.F) {
 // bounded so that both end: a ship, or none.
 func TestDepthFirstAgrees(t *testing.T) {
 	type speed struct{ P, K int }
-	ships := 0
+	ships, probes := 0, 0
 	for _, rs := range []string{"B3/S23", "B36/S23", "B2-a/S12", "B34/S34", "B2/S", "B2ae/S1", "B2n3/S23-q"} {
 		r := rule.MustParse(rs)
 		for _, sp := range []speed{{2, 1}, {3, 1}, {4, 1}, {4, 2}, {5, 2}} {
@@ -232,8 +232,21 @@ func TestDepthFirstAgrees(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if bfs.Status != dfs.Status || bfs.Status == logic.Unknown {
-					t.Errorf("%s %v: breadth first %v, depth first %v", rs, p, bfs.Status, dfs.Status)
+				level := *grow.ProbeLevel
+				*grow.ProbeLevel = 0 // every partial probed
+				probed, err := grow.Search(context.Background(), p, &grow.Settings{Lookahead: -1})
+				*grow.ProbeLevel = level
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bfs.Status != dfs.Status || bfs.Status == logic.Unknown || probed.Status != bfs.Status {
+					t.Errorf("%s %v: breadth first %v, depth first %v, breadth first probed %v", rs, p, bfs.Status, dfs.Status, probed.Status)
+				}
+				if probed.Status == logic.Sat && probed.Ships[0].Code != bfs.Ships[0].Code {
+					t.Errorf("%s %v: breadth first %s, probed %s", rs, p, bfs.Ships[0].Code, probed.Ships[0].Code)
+				}
+				if probed.Stats.Probed > 0 {
+					probes++
 				}
 				if dfs.Status == logic.Sat {
 					ships++
@@ -249,9 +262,9 @@ func TestDepthFirstAgrees(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d searches found a ship", ships)
-	if ships == 0 {
-		t.Error("no search found a ship: the comparison shows little")
+	t.Logf("%d searches found a ship; probes dropped partials in %d", ships, probes)
+	if ships == 0 || probes == 0 {
+		t.Error("no search found a ship, or no probe dropped a partial: the comparison shows little")
 	}
 }
 

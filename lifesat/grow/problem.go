@@ -91,8 +91,9 @@ type Settings struct {
 	// limit on the rows that grows by P rows a pass (iterative
 	// deepening), the rows listed by the column automaton and, with
 	// Lookahead > 0, each partial kept only if the solver finds Lookahead
-	// rows after it. Its memory is the path and the states seen (at most
-	// MaxNodes of them, forgotten when full). Its Checkpoint holds the
+	// rows after it. Its memory is the path and a table of the states
+	// seen (2^16 at most, and at most MaxNodes; a new state may push an
+	// old one out, which is then forgotten). Its Checkpoint holds the
 	// path's places (written at every pass, every 2^20 partials and
 	// when it stops); a resumed search may search states it had seen
 	// again.
@@ -141,6 +142,10 @@ type Stats struct {
 	// are the same), Pruned because the solver found no Lookahead rows to
 	// follow them.
 	Nodes, Repeats, Pruned int64
+	// Probed is the partials a breadth-first search on the tables
+	// dropped because no future of them reached a few periods further
+	// (probe.go).
+	Probed int64
 	// Solves is the number of solver calls, Windows the formulas built
 	// (one per class of window, again when the blocking clauses grow).
 	Solves, Windows int64

@@ -47,8 +47,13 @@ type searcher struct {
 	lits  []logic.Lit
 	// The rows by automaton and the triangle lookahead (triangle.go) of
 	// the search on the tables.
-	rs  *rowSolver
-	tri triangleBufs
+	rs   *rowSolver
+	memo *rowMemo // the rows by triple, in a narrow strip
+	wide bool     // no memo: the strip is too wide
+	tri  triangleBufs
+	// probe drops the partials with no future a few periods long
+	// (probe.go), on the tables.
+	probe *prober
 }
 
 // tree holds the partials: node i has row row[i] at index depth[i]-1,
@@ -297,7 +302,7 @@ func (s *searcher) candidates(known []uint32, v int, nonzero bool) (rows []uint3
 	P := s.g.P
 	if s.set.Lookahead <= 0 || s.set.Repeats {
 		nx := s.g.next(v) - (v - 2*P)
-		all := s.rowSolver().list(nil, s.g.expand(known[0]), s.g.expand(known[P]), s.g.expand(known[nx]))
+		all := s.lister().list(nil, known[0], known[P], known[nx])
 		rows = all[:0] // filtered in place
 		for _, r := range all {
 			if !(nonzero && r == 0 || s.maxIx >= 0 && v >= s.maxIx && r != 0) {
@@ -383,7 +388,7 @@ func (s *searcher) ahead(win []uint32, v int) bool {
 			}
 			continue
 		}
-		if !s.rowSolver().exists(s.g.expand(win[w-2*P-base]), s.g.expand(win[w-P-base]), s.g.expand(win[nx-base])) {
+		if !s.lister().exists(win[w-2*P-base], win[w-P-base], win[nx-base]) {
 			return false
 		}
 	}
@@ -398,15 +403,25 @@ func (s *searcher) rowSolver() *rowSolver {
 	return s.rs
 }
 
+// lister lists and tests rows of free bits, from a memo in a narrow
+// strip.
+func (s *searcher) lister() rowLister {
+	if s.memo == nil && !s.wide {
+		s.memo = newRowMemo(s.g, s.rowSolver())
+		s.wide = s.memo == nil
+	}
+	return rowLister{s.rowSolver(), s.memo}
+}
+
 // triangle is the triangle lookahead (triangle.go) of the rows after v;
 // win holds rows v-2P..v, all it reads.
 func (s *searcher) triangle(win []uint32, v int) bool {
 	base := v - 2*s.g.P
-	return s.tri.triangle(s.rowSolver(), v, func(i int) uint32 {
+	return s.tri.triangle(s.lister(), v, func(i int) uint32 {
 		if i < 0 {
 			return 0
 		}
-		return s.g.expand(win[i-base])
+		return win[i-base]
 	})
 }
 
@@ -461,6 +476,9 @@ func (s *searcher) run() (Result, error) {
 		return Result{}, err
 	}
 	known, win := make([]uint32, 2*P), make([]uint32, 2*P+1)
+	if s.set.Lookahead < 0 && s.lister().memo != nil {
+		s.probe = newProber(s) // in a narrow strip, where a probe is cheap
+	}
 	for {
 		if len(level) == 0 {
 			return s.done()
@@ -536,6 +554,17 @@ func (s *searcher) run() (Result, error) {
 						continue
 					}
 					s.seen[k] = struct{}{}
+				}
+				if s.probe != nil && len(level) >= probeLevel {
+					ok, err := s.probe.reaches(child, v+1, live || r != 0)
+					if err != nil {
+						ferr = err
+						break
+					}
+					if !ok {
+						s.stats.Probed++
+						continue
+					}
 				}
 				if !solved && s.set.Lookahead > 0 {
 					ok, err := s.extends(child, v+1)

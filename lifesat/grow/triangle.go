@@ -18,26 +18,22 @@ package grow
 // between.
 
 // triangle reports whether the rows ahead of row v fit (see above);
-// at(i) is row i, every column, for every row i <= v whose constraint
+// at(i) is row i, its free bits, for every row i <= v whose constraint
 // is complete by v (rows before 0 dead). It is only asked when gcd(K,
 // P) = 1 and no row it reads lies past the length's bound.
-func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool {
-	g := rs.g
+func (t *triangleBufs) triangle(rl rowLister, v int, at func(int) uint32) bool {
+	g := rl.rs.g
 	P, K := g.P, g.K
 	// the rows of index u > v that the constraint of u allows, or row u
-	// itself when chosen already; every column.
-	rows := func(dst []uint32, u int) []uint32 {
-		dst = dst[:0]
+	// itself when chosen already.
+	rows := func(buf *[]uint32, u int) []uint32 {
 		if u <= v {
-			return append(dst, at(u))
+			*buf = append((*buf)[:0], at(u))
+			return *buf
 		}
-		dst = rs.list(dst, at(u-2*P), at(u-P), at(u-P+K))
-		for i, r := range dst {
-			dst[i] = g.expand(r)
-		}
-		return dst
+		return rl.rows(buf, at(u-2*P), at(u-P), at(u-P+K))
 	}
-	t.r11 = rows(t.r11, v+P-K)
+	t.r11 = rows(&t.b11, v+P-K)
 	if len(t.r11) == 0 {
 		return false
 	}
@@ -59,13 +55,13 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 	}
 	if !t.keyed || k != t.key {
 		t.key, t.keyed = k, true
-		t.r12 = rows(t.r12, u2)
-		t.r13 = rows(t.r13, u3)
-		t.r23 = t.r23[:0]
-		clear(t.memo)
-	}
-	if t.memo == nil {
-		t.memo = map[int]span{}
+		t.r12 = rows(&t.b12, u2)
+		t.r13 = rows(&t.b13, u3)
+		t.b23 = t.b23[:0]
+		t.gen++
+		if n := len(t.r12) * len(t.r13); len(t.r23) < n {
+			t.r23 = make([]stamped, n)
+		}
 	}
 	above2, above3 := at(v-2*K), at(v-3*K)
 	// A bound on the work: where the rows are loosely tied (the front of
@@ -79,36 +75,34 @@ func (t *triangleBufs) triangle(rs *rowSolver, v int, at func(int) uint32) bool 
 			if work++; work > triangleWork {
 				return true // not known: the row stays
 			}
-			t.r22 = rs.list(t.r22[:0], above2, r12, r11)
-			if len(t.r22) == 0 {
+			r22s := rl.rows(&t.b22, above2, r12, r11)
+			if len(r22s) == 0 {
 				continue
-			}
-			for x := range t.r22 {
-				t.r22[x] = g.expand(t.r22[x])
 			}
 			for j, r13 := range t.r13 {
 				// the rows v+2P-3K that read r13 and give r12, listed
 				// when first needed
-				s, ok := t.memo[i*len(t.r13)+j]
-				if !ok {
+				m := &t.r23[i*len(t.r13)+j]
+				if m.gen != t.gen {
 					if work++; work > triangleWork {
 						return true
 					}
-					start := len(t.r23)
-					t.r23 = rs.list(t.r23, above3, r13, r12)
-					for x := start; x < len(t.r23); x++ {
-						t.r23[x] = g.expand(t.r23[x])
+					if rl.memo != nil {
+						m.rows = rl.memo.list(above3, r13, r12)
+					} else {
+						start := len(t.b23)
+						t.b23 = rl.list(t.b23, above3, r13, r12)
+						m.rows = t.b23[start:len(t.b23):len(t.b23)]
 					}
-					s = span{start, len(t.r23)}
-					t.memo[i*len(t.r13)+j] = s
+					m.gen = t.gen
 				}
-				for _, r23 := range t.r23[s.lo:s.hi] {
-					for _, r22 := range t.r22 {
-						if rs.exists(r13, r23, r22) {
+				for _, r23 := range m.rows {
+					for _, r22 := range r22s {
+						if rl.exists(r13, r23, r22) {
 							return true
 						}
 					}
-					if work += len(t.r22); work > triangleWork {
+					if work += len(r22s); work > triangleWork {
 						return true
 					}
 				}
@@ -133,13 +127,64 @@ const triangleWork = 64
 
 // triangleBufs are the triangle lookahead's lists, kept between calls.
 type triangleBufs struct {
-	r11, r12, r13, r22, r23 []uint32
-	// key: the rows that r12, r13 and the memo were made from; memo:
-	// the rows v+2P-3K of r12[i] and r13[j], r23[lo:hi] at i*len(r13)+j.
+	// r11, r12, r13: the rows' lists (the memo's own, or in b11..b13);
+	// b22 and b23 the lists' buffers in a wide strip.
+	r11, r12, r13           []uint32
+	b11, b12, b13, b22, b23 []uint32
+	// key: the rows that r12, r13 and r23 were made from; r23[i*len(r13)+j]
+	// holds the rows v+2P-3K of r12[i] and r13[j] when its gen is gen.
 	key   [7]uint32
 	keyed bool
-	memo  map[int]span
+	gen   uint32
+	r23   []stamped
 }
 
-// span is r23[lo:hi].
-type span struct{ lo, hi int }
+// stamped is a list of rows, good while its gen is the lookahead's.
+type stamped struct {
+	gen  uint32
+	rows []uint32
+}
+
+// rowLister lists and tests rows of free bits: from the memo in a
+// narrow strip, else by the automaton.
+type rowLister struct {
+	rs   *rowSolver
+	memo *rowMemo // nil in a wide strip
+}
+
+// list appends the rows that the constraint of rows a, b and c allows.
+func (l rowLister) list(dst []uint32, a, b, c uint32) []uint32 {
+	if l.memo != nil {
+		return append(dst, l.memo.list(a, b, c)...)
+	}
+	g := l.rs.g
+	return l.rs.list(dst, g.expand(a), g.expand(b), g.expand(c))
+}
+
+// rows is the list of the rows that the constraint allows: the memo's
+// own (not to be changed), or, in a wide strip, *buf filled with them.
+func (l rowLister) rows(buf *[]uint32, a, b, c uint32) []uint32 {
+	if l.memo != nil {
+		return l.memo.list(a, b, c)
+	}
+	*buf = l.list((*buf)[:0], a, b, c)
+	return *buf
+}
+
+// allowsDead reports whether the dead row satisfies the constraint.
+func (l rowLister) allowsDead(a, b, c uint32) bool {
+	if l.memo != nil {
+		return l.memo.allowsDead(a, b, c)
+	}
+	g := l.rs.g
+	return l.rs.allowsDead(g.expand(a), g.expand(b), g.expand(c))
+}
+
+// exists reports whether some row satisfies the constraint.
+func (l rowLister) exists(a, b, c uint32) bool {
+	if l.memo != nil {
+		return len(l.memo.list(a, b, c)) > 0
+	}
+	g := l.rs.g
+	return l.rs.exists(g.expand(a), g.expand(b), g.expand(c))
+}

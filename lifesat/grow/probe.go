@@ -1,0 +1,70 @@
+package grow
+
+// Probes, after qfind's: when a depth of the breadth-first search holds
+// many partials, each new partial is kept only if a depth-first search
+// from it, on the rows' tables, reaches probeRows more rows or closes.
+// Only in a narrow strip (maxMemoFree free columns or fewer), where the
+// rows come from the memo and a probe is cheap: in a wide one the
+// front's partials have so many futures that probes took longer than
+// the search they spared (c/7 and 2c/5, 10 and 13 wide: no depth ended
+// in 90 s where it took 1 s without).
+// Most partials at the front of a wide strip die within a few rows; a
+// probe drops them before they crowd the depth, where the breadth-first
+// search would extend them and their children one row at a time. A
+// probe only drops a partial none of whose futures reaches probeRows
+// rows further, so it drops no ship that has not closed by then, and a
+// ship that closes within them keeps its partial.
+
+// probeLevel is the number of partials in a depth from which the
+// search probes each new one (a variable: the tests probe every one).
+var probeLevel = 4096
+
+// probeWork bounds a probe's partials: past it the partial is kept, not
+// known to die. At the front of a wide strip a partial's futures are
+// many, and a probe that walked them all would cost more than it saves.
+const probeWork = 1 << 12
+
+// probeRows is how many rows past a partial a probe looks, in periods.
+func (g *geometry) probeRows() int { return 2 * g.P }
+
+// prober runs the probes of one search: a depth-first search on the
+// same strip and rule that keeps no states, writes no checkpoint and
+// stops at the first partial that reaches its limit.
+type prober struct {
+	d *dfs
+}
+
+func newProber(s *searcher) *prober {
+	ps := *s // the search's settings, its counts apart
+	ps.set.Checkpoint, ps.set.Progress, ps.set.Repeats, ps.set.Lookahead = "", nil, true, -1
+	d := &dfs{searcher: &ps, rs: newRowSolver(s.g, s.tbl), state: make([]uint32, 2*s.g.P), partRow: -1, probing: true}
+	d.memo = newRowMemo(s.g, d.rs)
+	return &prober{d: d}
+}
+
+// reaches reports whether the partial whose last 2P rows are known (its
+// next row of index v; live when some row of it is live) has a future
+// of probeRows rows, or closes before that. It returns the context's
+// error when the search is stopped.
+func (pr *prober) reaches(known []uint32, v int, live bool) (bool, error) {
+	d := pr.d
+	P := d.g.P
+	d.path, d.full, d.pos = d.path[:0], d.full[:0], d.pos[:0]
+	for i := range v {
+		r := uint32(0)
+		if j := i - (v - 2*P); j >= 0 {
+			r = known[j]
+		}
+		d.path, d.full, d.pos = append(d.path, r), append(d.full, d.g.expand(r)), append(d.pos, 0)
+	}
+	d.limit, d.cut, d.err, d.probeEnd = v+d.g.probeRows(), false, nil, d.calls+probeWork
+	if d.maxIx >= 0 {
+		d.limit = min(d.limit, d.maxIx+2*P)
+	}
+	d.grow(v, live)
+	if d.err != nil {
+		return false, d.err
+	}
+	d.searcher.stats.Nodes = 0
+	return d.cut, nil
+}
