@@ -98,13 +98,14 @@ var styles = map[string]lifeplot.Style{
 	CBCSolver:              {Color: brown, Glyph: lifeplot.Triangle},
 	string(lifesat.Direct): {Color: brown, Glyph: lifeplot.Ring},
 	string(lifesat.Knuth):  {Color: grey, Glyph: lifeplot.Square},
+	WidthTables:            {Color: green, Glyph: lifeplot.Diamond},
 }
 
 // Style is the colour and glyph of a series in every figure of every
 // suite, by what it measures: a row's Solver (gophersat, gini, cadical,
 // RaceSolver, LLSSolver, NoSolver for the row program and the transfer
 // matrix), WastageProgram (package density's row program, set beside
-// the plain one), an anchor (BlogAnchor, BoschAnchor), PairSeries, or an
+// the plain one), WidthTables (the width-bounded search on its tables), an anchor (BlogAnchor, BoschAnchor), PairSeries, or an
 // encoding where the encodings are compared. No two names share both
 // colour and glyph. ok is false for any other name.
 func Style(name string) (st lifeplot.Style, ok bool) {

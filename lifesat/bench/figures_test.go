@@ -65,7 +65,7 @@ func TestStyle(t *testing.T) {
 func named(label string) string {
 	for _, k := range []struct{ sub, name string }{
 		{"LLS", LLSSolver}, {"without motion members", NoMotions}, {"race", RaceSolver}, {"gophersat", "gophersat"}, {"gini", "gini"}, {"cadical", "cadical"},
-		{WastageProgram, WastageProgram}, {"row program", NoSolver}, {"transfer matrix", NoSolver}, {"depth first, tables", NoSolver}, {"Mathematica", BlogAnchor}, {"CPLEX", BoschAnchor},
+		{WastageProgram, WastageProgram}, {"row program", NoSolver}, {"transfer matrix", NoSolver}, {"depth first, tables", NoSolver}, {"breadth first, tables", WidthTables}, {"Mathematica", BlogAnchor}, {"CPLEX", BoschAnchor},
 		{PairSeries, PairSeries},
 	} {
 		if strings.Contains(label, k.sub) {

@@ -33,6 +33,10 @@ const Width = "width"
 // WidthSolver names the rows of Width cases.
 const WidthSolver = "lifesat grow"
 
+// WidthTables is the encoding of a Width row searched on the rows'
+// tables alone, without the solver.
+const WidthTables = "rows, tables only"
+
 // A Target is a known ship of the frontier suite, cited: its pattern as
 // its source draws it, from which the suite takes its speed, the width of
 // the strip its generations sweep, its symmetry, the smallest box that
@@ -46,7 +50,8 @@ type Target struct {
 
 // FrontierTargets are the ships of issue 39: the smallest 2c/5 ship, the
 // smallest c/4 orthogonal ship, the loafer and the smallest c/6
-// orthogonal ship.
+// orthogonal ship; and the copperhead, the first c/10 orthogonal ship,
+// found by a width-bounded search in 2016.
 func FrontierTargets() []Target {
 	return []Target{
 		{Name: "30P5H2V0", Source: "Life Lexicon, 30P5H2V0: the smallest known 2c/5 spaceship, 30 cells, Paul Tooke 2000 (LifeWiki 30P5H2V0)",
@@ -57,6 +62,8 @@ func FrontierTargets() []Target {
 			RLE: "x = 9, y = 9, rule = B3/S23\nb2o2bob2o$o2bo2b2o$bobo$2bo$8bo$6b3o$5bo$6bo$7b2o!", Sym: grow.Asym},
 		{Name: "56P6H1V0", Source: "Life Lexicon, 56P6H1V0: the smallest known c/6 orthogonal spaceship, 56 cells, Hartmut Holzwart 2009 (LifeWiki, c/6 orthogonal)",
 			RLE: "x = 26, y = 12, rule = B3/S23\n5b3o10b3o5b$3obo7b2o7bob3o$4bo3bo2bo2bo2bo3bo4b$4bo5bo4bo5bo4b$10b2o2b2o10b$7bo3bo2bo3bo7b$7bobo6bobo7b$8b10o8b$10bo4bo10b$8bo8bo8b$7bo10bo7b$8bo8bo!", Sym: grow.Even},
+		{Name: "copperhead", Source: "zdr, \"is this c/10 spaceship known?\", ConwayLife.com forums, 5 March 2016 (viewtopic.php?f=2&t=2057): the first c/10 orthogonal ship, as posted, found by zdr's zfind (LifeWiki, Copperhead)",
+			RLE: "x = 10, y = 13, rule = B3/S23\n4b2o$3b4o2$2b6o$3b4o2$2b2o2b2o$2obo2bob2o$3bo2bo3$4b2o$4b2o!", Sym: grow.Even},
 	}
 }
 
@@ -184,7 +191,7 @@ func runWidth(ctx context.Context, c Case, timeout time.Duration) Row {
 	}
 	enc := fmt.Sprintf("rows, lookahead %d", look)
 	if look < 0 {
-		enc = "rows, tables only"
+		enc = WidthTables
 	}
 	if c.GrowDepthFirst {
 		enc += ", depth first"
@@ -228,8 +235,8 @@ func runLLSTimed(ctx context.Context, dir string, c Case, seed uint64, timeout t
 }
 
 // frontierFigure draws each target's time by the width-bounded search
-// (breadth first with the solver, depth first on the tables) and by LLS
-// in its box, stopped runs filled.
+// (breadth first with the solver or on the tables, depth first on the
+// tables) and by LLS in its box, stopped runs filled.
 var frontierFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, error) {
 	var ts []lifeplot.Target
 	index := map[string]int{}
@@ -251,6 +258,8 @@ var frontierFigure = Figure{Name: "times", Draw: func(rows []Row) (*plot.Plot, e
 			series = styles.add(LLSSolver+" (box)", LLSSolver)
 		case strings.HasSuffix(r.Problem, ", depth first"):
 			series = styles.add(WidthSolver+" (strip), depth first, tables", NoSolver)
+		case r.Encoding == WidthTables:
+			series = styles.add(WidthSolver+" (strip), breadth first, tables", WidthTables)
 		}
 		if stopped(r) {
 			ts[i].Stopped[series] = append(ts[i].Stopped[series], seconds(r))

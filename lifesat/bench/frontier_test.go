@@ -11,10 +11,11 @@ import (
 // TestFrontierTargets: each target's pattern is a ship of the speed its
 // name says (the pentadecathlon name PpHhV0: period p, h cells), in the
 // strip and box the suite searches; the loafer's apgcode is LifeWiki's
-// (page "Loafer": xq7_3nw17862z6952).
+// (page "Loafer": xq7_3nw17862z6952). Every target is known to the
+// test, so that none is added without its speed and strip checked.
 func TestFrontierTargets(t *testing.T) {
 	want := map[string]struct{ period, k, width int }{
-		"30P5H2V0": {5, 2, 13}, "37P4H1V0": {4, 1, 19}, "loafer": {7, 1, 10}, "56P6H1V0": {6, 1, 26},
+		"30P5H2V0": {5, 2, 13}, "37P4H1V0": {4, 1, 19}, "loafer": {7, 1, 10}, "56P6H1V0": {6, 1, 26}, "copperhead": {10, 1, 10},
 	}
 	for _, tg := range FrontierTargets() {
 		ts, err := tg.Ship()
@@ -22,7 +23,10 @@ func TestFrontierTargets(t *testing.T) {
 			t.Fatal(err)
 		}
 		k := max(ts.Shift.X, -ts.Shift.X, ts.Shift.Y, -ts.Shift.Y)
-		w := want[tg.Name]
+		w, ok := want[tg.Name]
+		if !ok {
+			t.Errorf("%s: not in the test's table", tg.Name)
+		}
 		if ts.Period != w.period || k != w.k || ts.Width != w.width || !strings.HasPrefix(ts.Code, "xq") {
 			t.Errorf("%s: %+v, want period %d, %d cells, width %d", tg.Name, ts, w.period, w.k, w.width)
 		}

@@ -175,7 +175,7 @@ func Suites() []Suite {
 		"and 12 wide by 9 (at most 10 minutes), and by logic-life-search (LLS M1 + cadical, -lls DIR) in the boxes 9x12 and 12x9 (at most 2 minutes); " +
 		"then known ships by the width-bounded search (at most 10 minutes), each with LLS in the ship's smallest box beside it: " +
 		"30P5H2V0 (2c/5, a strip 13 wide, box 13x12), 37P4H1V0 (the smallest c/4 orthogonal ship, 19 wide, 19x12), " +
-		"the loafer (c/7, 10 wide, 10x10) and 56P6H1V0 (c/6, 26 wide, even symmetry, 26x12); " +
+		"the loafer (c/7, 10 wide, 10x10), 56P6H1V0 (c/6, 26 wide, even symmetry, 26x12) and the copperhead (c/10, 10 wide, even symmetry, 10x13); " +
 		"each search of a strip again depth first, on the rows' tables alone (grow.Settings.DepthFirst, as long at most). Figure: time by search"}
 	frontier.Cases = frontierCases(2*time.Minute, 30*time.Minute)
 	frontier.Plots = []Figure{frontierFigure}
