@@ -3,17 +3,17 @@ package grow
 // Probes, after qfind's: when a depth of the breadth-first search holds
 // many partials, each new partial is kept only if a depth-first search
 // from it, on the rows' tables, reaches probeRows more rows or closes.
+// Most partials die within a few rows; a probe drops them before they
+// crowd the next depths, where the breadth-first search would extend
+// them and their children one row at a time. A probe drops only a
+// partial none of whose futures reaches probeRows rows further, so it
+// drops no ship that has not closed by then, and a ship that closes
+// within them keeps its partial; a probe stopped by probeWork keeps it.
+//
 // Only in a narrow strip (maxMemoFree free columns or fewer), where the
-// rows come from the memo and a probe is cheap: in a wide one the
-// front's partials have so many futures that probes took longer than
-// the search they spared (c/7 and 2c/5, 10 and 13 wide: no depth ended
-// in 90 s where it took 1 s without).
-// Most partials at the front of a wide strip die within a few rows; a
-// probe drops them before they crowd the depth, where the breadth-first
-// search would extend them and their children one row at a time. A
-// probe only drops a partial none of whose futures reaches probeRows
-// rows further, so it drops no ship that has not closed by then, and a
-// ship that closes within them keeps its partial.
+// rows come from the memo and a probe is cheap: at the front of a wide
+// strip a partial has so many futures that the probes cost far more than
+// the search they spare (docs/width-search.md measures both).
 
 // probeLevel is the number of partials in a depth from which the
 // search probes each new one (a variable: the tests probe every one).
@@ -24,7 +24,7 @@ var probeLevel = 4096
 // many, and a probe that walked them all would cost more than it saves.
 const probeWork = 1 << 12
 
-// probeRows is how many rows past a partial a probe looks, in periods.
+// probeRows is how many rows past a partial a probe looks: two periods.
 func (g *geometry) probeRows() int { return 2 * g.P }
 
 // prober runs the probes of one search: a depth-first search on the
@@ -37,6 +37,8 @@ type prober struct {
 func newProber(s *searcher) *prober {
 	ps := *s // the search's settings, its counts apart
 	ps.set.Checkpoint, ps.set.Progress, ps.set.Repeats, ps.set.Lookahead = "", nil, true, -1
+	// A memo of its own: sharing the search's made the copperhead's
+	// search slower (66 and 59 s apart, 84 and 72 s shared, side by side).
 	d := &dfs{searcher: &ps, rs: newRowSolver(s.g, s.tbl), state: make([]uint32, 2*s.g.P), partRow: -1, probing: true}
 	d.memo = newRowMemo(s.g, d.rs)
 	return &prober{d: d}

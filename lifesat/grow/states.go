@@ -10,7 +10,7 @@ import "math/bits"
 // skip one it has not met, since a look finds only a key put in. The
 // array never grows: one look is one or two cache lines, where a Go map
 // of millions of states spent most of the search's time probing and
-// growing (c/10 even, 10 wide: 70% of it).
+// growing (docs/width-search.md).
 type states struct {
 	slot []stateSlot
 	mask uint64
