@@ -133,6 +133,9 @@ func widthShipCmd(ctx context.Context, e *env, name string, args []string) (int,
 	}
 	st := res.Stats
 	work := fmt.Sprintf("depth %d, %d partials kept, %d repeats, %d pruned by the solver, %d solver calls", st.Depth, st.Nodes, st.Repeats, st.Pruned, st.Solves)
+	if st.Probed > 0 {
+		work += fmt.Sprintf(", %d dropped by probes", st.Probed)
+	}
 	out := &patternWriter{w: e.stdout, format: pf, rule: r}
 	switch res.Status {
 	case logic.Sat:
