@@ -24,10 +24,8 @@ import (
 // dfs is the state of a depth-first search.
 type dfs struct {
 	*searcher
-	rs     *rowSolver
-	memo   *rowMemo // the rows' lists by triple, in a narrow strip (nil in a wide one)
-	path   []uint32 // the rows of the path by index, free bits
-	full   []uint32 // the same rows, every column
+	rl     rowLister // the rows' lists (a memo of its own in a probe: probe.go)
+	path   []uint32  // the rows of the path by index, free bits
 	seen   *states
 	limit  int  // rows of the pass
 	cut    bool // some partial reached the limit in this pass
@@ -53,6 +51,9 @@ type dfs struct {
 	probing  bool         // a probe of the breadth-first search (probe.go)
 	probeEnd int64        // the calls at which the probe stops
 }
+
+// deadRow is the one candidate past a length's bound, when allowed.
+var deadRow = []uint32{0}
 
 // partOf is the part, of parts, of a depth-first search's partials
 // (Settings.Part) that begin with rows, the first state's: FNV-1a of
@@ -105,10 +106,9 @@ func (s *searcher) runDFS() (Result, error) {
 	P := s.g.P
 	r := s.p.rule()
 	d := &dfs{
-		searcher: s, rs: newRowSolver(s.g, s.tbl), seen: newStates(s.set.MaxNodes),
+		searcher: s, rl: s.lister(), seen: newStates(s.set.MaxNodes),
 		mirror: s.g.sym == Asym && r.Invariant(-1, 0, 0, 1), state: make([]uint32, 2*P), partRow: -1,
 	}
-	d.memo = newRowMemo(s.g, d.rs)
 	if s.set.Parts > 1 {
 		d.partRow = 2*P - 1
 	}
@@ -160,14 +160,6 @@ func (d *dfs) stopDFS(err error) (Result, error) {
 	return d.res.stopped(d.stats, err, d.g, d.best), nil
 }
 
-// at is the row of index i on the path, every column (dead before 0).
-func (d *dfs) at(i int) uint32 {
-	if i < 0 {
-		return 0
-	}
-	return d.full[i]
-}
-
 // free is the row of index i on the path, its free bits (dead before 0).
 func (d *dfs) free(i int) uint32 {
 	if i < 0 {
@@ -212,7 +204,7 @@ func less(a, b key) bool {
 // was asked when its next was chosen, with the same rows.
 func (d *dfs) ahead(v int) bool {
 	P := d.g.P
-	rl := rowLister{d.rs, d.memo}
+	rl := d.rl
 	for _, w := range d.completes(v) {
 		w := int(w)
 		a, b, c := d.free(w-2*P), d.free(w-P), d.free(v)
@@ -264,31 +256,21 @@ func (d *dfs) grow(v int, live bool) bool {
 		return d.probing // a probe needs one partial that gets this far (or stops, not knowing)
 	}
 	var cands []uint32
-	switch {
-	case d.memo != nil:
-		cands = d.memo.list(d.free(v-2*P), d.free(v-P), d.free(d.next(v)))
-		if d.maxIx >= 0 && v >= d.maxIx {
-			cands = cands[:min(len(cands), 1)] // the dead row, first when allowed
-			if len(cands) == 1 && cands[0] != 0 {
-				cands = nil
-			}
+	a, b, c := d.free(v-2*P), d.free(v-P), d.free(d.next(v))
+	if d.maxIx >= 0 && v >= d.maxIx {
+		if d.rl.allowsDead(a, b, c) {
+			cands = deadRow // past the bound only the dead row
 		}
-	case d.maxIx >= 0 && v >= d.maxIx:
-		if d.rs.allowsDead(d.at(v-2*P), d.at(v-P), d.at(d.next(v))) {
-			cands = []uint32{0}
-		}
-	default:
-		a, b, c := d.at(v-2*P), d.at(v-P), d.at(d.next(v))
+	} else {
 		for len(d.cands) <= v {
 			d.cands = append(d.cands, nil)
 		}
-		cands = d.rs.list(d.cands[v][:0], a, b, c)
-		d.cands[v] = cands // the row's buffer, used again by the next partial at this row
+		cands = d.rl.rows(&d.cands[v], a, b, c) // the memo's, or the row's buffer, used again by the next partial at this row
 	}
 	// A ship has a live row among its first P; with gcd(K, P) = 1 the
 	// rows' order makes it row 0.
 	nonzero := !live && (d.g.d == 1 || v == P-1)
-	d.path, d.full, d.pos = append(d.path[:v], 0), append(d.full[:v], 0), append(d.pos[:v], 0)
+	d.path, d.pos = append(d.path[:v], 0), append(d.pos[:v], 0)
 	start := 0
 	if d.resuming {
 		if v < len(d.skip) {
@@ -306,7 +288,7 @@ func (d *dfs) grow(v int, live bool) bool {
 		if nonzero && r == 0 {
 			continue
 		}
-		d.path[v], d.full[v] = r, d.g.expand(r)
+		d.path[v] = r
 		if live && r == 0 && d.deadSince(v-2*P+1, v) {
 			// closed: the last 2P rows are dead
 			if d.probing {
@@ -335,7 +317,7 @@ func (d *dfs) grow(v int, live bool) bool {
 		// every pass searches the tree again (c/5 odd 13 wide: 36 s
 		// against 61 s of CPU); under a length it cost more than it saved
 		// (c/4, 9 wide, 12 long: 6.8 s against 6.2 s).
-		if d.maxIx < 0 && d.g.triangleFits(v, d.maxIx) && !d.tri.triangle(rowLister{d.rs, d.memo}, v, d.free) {
+		if d.maxIx < 0 && d.g.triangleFits(v, d.maxIx) && !d.tri.triangle(d.rl, v, d.free) {
 			continue
 		}
 		if !d.set.Repeats {
@@ -360,7 +342,7 @@ func (d *dfs) grow(v int, live bool) bool {
 			return true
 		}
 	}
-	d.path, d.full, d.pos = d.path[:v], d.full[:v], d.pos[:v]
+	d.path, d.pos = d.path[:v], d.pos[:v]
 	return false
 }
 

@@ -39,8 +39,8 @@ func newProber(s *searcher) *prober {
 	ps.set.Checkpoint, ps.set.Progress, ps.set.Repeats, ps.set.Lookahead = "", nil, true, -1
 	// A memo of its own: sharing the search's made the copperhead's
 	// search slower (66 and 59 s apart, 84 and 72 s shared, side by side).
-	d := &dfs{searcher: &ps, rs: newRowSolver(s.g, s.tbl), state: make([]uint32, 2*s.g.P), partRow: -1, probing: true}
-	d.memo = newRowMemo(s.g, d.rs)
+	rs := newRowSolver(s.g, s.tbl)
+	d := &dfs{searcher: &ps, rl: rowLister{rs, newRowMemo(s.g, rs)}, state: make([]uint32, 2*s.g.P), partRow: -1, probing: true}
 	return &prober{d: d}
 }
 
@@ -51,13 +51,13 @@ func newProber(s *searcher) *prober {
 func (pr *prober) reaches(known []uint32, v int, live bool) (bool, error) {
 	d := pr.d
 	P := d.g.P
-	d.path, d.full, d.pos = d.path[:0], d.full[:0], d.pos[:0]
+	d.path, d.pos = d.path[:0], d.pos[:0]
 	for i := range v {
 		r := uint32(0)
 		if j := i - (v - 2*P); j >= 0 {
 			r = known[j]
 		}
-		d.path, d.full, d.pos = append(d.path, r), append(d.full, d.g.expand(r)), append(d.pos, 0)
+		d.path, d.pos = append(d.path, r), append(d.pos, 0)
 	}
 	d.limit, d.cut, d.err, d.probeEnd = v+d.g.probeRows(), false, nil, d.calls+probeWork
 	if d.maxIx >= 0 {

@@ -48,8 +48,7 @@ type searcher struct {
 	// The rows by automaton and the triangle lookahead (triangle.go) of
 	// the search on the tables.
 	rs   *rowSolver
-	memo *rowMemo // the rows by triple, in a narrow strip
-	wide bool     // no memo: the strip is too wide
+	memo *rowMemo // the rows by triple, in a narrow strip (nil in a wide one)
 	tri  triangleBufs
 	// probe drops the partials with no future a few periods long
 	// (probe.go), on the tables.
@@ -165,6 +164,8 @@ func newSearcher(ctx context.Context, p Problem, set *Settings) (*searcher, erro
 	if p.MaxLength > 0 {
 		s.maxIx = g.span(p.MaxLength)
 	}
+	s.rs = newRowSolver(g, s.tbl)
+	s.memo = newRowMemo(g, s.rs)
 	return s, nil
 }
 
@@ -395,22 +396,20 @@ func (s *searcher) ahead(win []uint32, v int) bool {
 	return true
 }
 
-// rowSolver lists and tests rows by the column automaton (columns.go).
-func (s *searcher) rowSolver() *rowSolver {
-	if s.rs == nil {
-		s.rs = newRowSolver(s.g, s.tbl)
-	}
-	return s.rs
-}
+// lister lists and tests rows of free bits: from the memo in a narrow
+// strip, else by the column automaton (columns.go).
+func (s *searcher) lister() rowLister { return rowLister{s.rs, s.memo} }
 
-// lister lists and tests rows of free bits, from a memo in a narrow
-// strip.
-func (s *searcher) lister() rowLister {
-	if s.memo == nil && !s.wide {
-		s.memo = newRowMemo(s.g, s.rowSolver())
-		s.wide = s.memo == nil
+// allowsDead reports whether a dead row satisfies the constraint with
+// rows a, b, c.
+func (s *searcher) allowsDead(a, b, c uint32) bool {
+	A, B, C := uint64(s.g.expand(a))<<2, uint64(s.g.expand(b))<<2, uint64(s.g.expand(c))
+	for x := -1; x <= s.g.W; x++ {
+		if !s.tbl.holds(A, B, 0, C, x) {
+			return false
+		}
 	}
-	return rowLister{s.rowSolver(), s.memo}
+	return true
 }
 
 // triangle is the triangle lookahead (triangle.go) of the rows after v;
@@ -423,18 +422,6 @@ func (s *searcher) triangle(win []uint32, v int) bool {
 		}
 		return win[i-base]
 	})
-}
-
-// allowsDead reports whether a dead row satisfies the constraint with
-// rows a, b, c.
-func (s *searcher) allowsDead(a, b, c uint32) bool {
-	A, B, C := uint64(s.g.expand(a))<<2, uint64(s.g.expand(b))<<2, uint64(s.g.expand(c))
-	for x := -1; x <= s.g.W; x++ {
-		if !s.tbl.holds(A, B, 0, C, x) {
-			return false
-		}
-	}
-	return true
 }
 
 func (s *searcher) progress(depth, level, done int) {
@@ -476,7 +463,7 @@ func (s *searcher) run() (Result, error) {
 		return Result{}, err
 	}
 	known, win := make([]uint32, 2*P), make([]uint32, 2*P+1)
-	if s.set.Lookahead < 0 && s.lister().memo != nil {
+	if s.set.Lookahead < 0 && s.memo != nil {
 		s.probe = newProber(s) // in a narrow strip, where a probe is cheap
 	}
 	for {

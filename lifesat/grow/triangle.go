@@ -58,7 +58,10 @@ func (t *triangleBufs) triangle(rl rowLister, v int, at func(int) uint32) bool {
 		t.r12 = rows(&t.b12, u2)
 		t.r13 = rows(&t.b13, u3)
 		t.b23 = t.b23[:0]
-		t.gen++
+		if t.gen++; t.gen == 0 { // wrapped: no stale list may pass for new
+			clear(t.r23)
+			t.gen = 1
+		}
 		if n := len(t.r12) * len(t.r13); len(t.r23) < n {
 			t.r23 = make([]stamped, n)
 		}
